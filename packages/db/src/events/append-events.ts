@@ -1,0 +1,56 @@
+import type { Sql, Tx } from "../client";
+import { HandoffError } from "../errors";
+import { EVENTS_CHANNEL, type NewEvent } from "./event";
+
+export interface AppendOptions {
+  /** Fencing token: when given, the append (and so its transaction) is refused unless the session's lease epoch still matches. */
+  epoch?: number;
+}
+
+/**
+ * Appends events to a session's log inside the caller's transaction and returns their seqs.
+ *
+ * Sequence numbers come from `sessions.last_seq`, bumped by an UPDATE that row-locks the
+ * session until commit: concurrent appenders queue on that lock, and a rolled-back append
+ * gives its numbers back, so seq is gap-free and unique without a global sequence. The
+ * NOTIFY is transactional too: listeners hear of the events only once they are committed.
+ */
+export async function appendEvents(
+  tx: Tx | Sql,
+  sessionId: string,
+  events: readonly NewEvent[],
+  options: AppendOptions = {},
+): Promise<number[]> {
+  if (events.length === 0) return [];
+  const n = events.length;
+  const bumped = await tx<{ lastSeq: number }[]>`
+    UPDATE sessions SET last_seq = last_seq + ${n}::int, updated_at = now()
+    WHERE id = ${sessionId}::text
+      ${options.epoch === undefined ? tx`` : tx`AND lease_epoch = ${options.epoch}::bigint`}
+    RETURNING last_seq AS "lastSeq"`;
+  const row = bumped[0];
+  if (!row) throw await refusal(tx, sessionId, options.epoch);
+  const first = row.lastSeq - n + 1;
+  const seqs = events.map((_, i) => first + i);
+  await tx`
+    INSERT INTO events (session_id, seq, agent_id, turn_id, type, data)
+    SELECT ${sessionId}::text, u.seq, u.agent_id, u.turn_id, u.type, u.data::jsonb
+    FROM unnest(
+      ${seqs}::bigint[], ${events.map((e) => e.agentId ?? null)}::text[],
+      ${events.map((e) => e.turnId ?? null)}::text[], ${events.map((e) => e.type)}::text[],
+      ${events.map((e) => JSON.stringify(e.data ?? {}))}::text[]
+    ) AS u(seq, agent_id, turn_id, type, data)`;
+  await tx`SELECT pg_notify(${EVENTS_CHANNEL}, ${`${sessionId}:${row.lastSeq}`})`;
+  return seqs;
+}
+
+async function refusal(tx: Tx | Sql, sessionId: string, epoch: number | undefined): Promise<HandoffError> {
+  const [found] = await tx<{ leaseEpoch: number }[]>`
+    SELECT lease_epoch AS "leaseEpoch" FROM sessions WHERE id = ${sessionId}::text`;
+  if (!found) return new HandoffError("NOT_FOUND", `session ${sessionId} does not exist`, { sessionId });
+  return new HandoffError(
+    "FENCED",
+    `write refused: session ${sessionId} is now held under lease epoch ${found.leaseEpoch}, not ${epoch}`,
+    { sessionId, epoch, currentEpoch: found.leaseEpoch },
+  );
+}

@@ -1,0 +1,17 @@
+export { createDb, type Db, type DbOptions, type Sql, type Tx } from "./client";
+export { dbEnv, type DbEnv } from "./env";
+export { HandoffError, isHandoffError, type HandoffErrorCode } from "./errors";
+export { newId, type IdPrefix } from "./ids";
+export { parseInput } from "./validate";
+export { runMigrations, migrationsFolder } from "./migrate";
+export { startEmbeddedPostgres, assertPortFree, type EmbeddedHandle } from "./embedded";
+export { openDatabase, type OpenedDatabase } from "./open-database";
+export { isReturning } from "./sessions/returning";
+export { createSession, CreateSessionInput, type CreatedSession } from "./sessions/create-session";
+export { appendEvents, type AppendOptions } from "./events/append-events";
+export { readEvents } from "./events/read-events";
+export { NewEvent, EVENTS_CHANNEL, type StoredEvent } from "./events/event";
+export { enqueue, EnqueueInput, type EnqueueResult, type EnqueueOptions } from "./inbox/enqueue";
+export { admit, type AdmitInput, type Admission } from "./inbox/admit";
+export { cancelMessage, type CancelResult } from "./inbox/cancel";
+export { InboxKind, InboxState, INBOX_CHANNEL, type InboxMessage } from "./inbox/message";

@@ -1,0 +1,3 @@
+export { startTestServer, freePort, withDatabase, type TestServer } from "./test-server";
+export { createTestDatabase, type TestDatabase } from "./test-database";
+export { useTestDatabase } from "./use-test-database";
