@@ -105,7 +105,56 @@ CREATE TABLE "workers" (
 	"concurrency" integer DEFAULT 1 NOT NULL,
 	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"heartbeat_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"stopped_at" timestamp with time zone
+	"draining_at" timestamp with time zone,
+	"stopped_at" timestamp with time zone,
+	"metrics" jsonb
+);
+--> statement-breakpoint
+CREATE TABLE "agent_messages" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "agent_messages_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"session_id" text NOT NULL,
+	"agent_id" text NOT NULL,
+	"turn_id" text,
+	"step_id" text,
+	"role" text NOT NULL,
+	"content" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "model_steps" (
+	"id" text PRIMARY KEY NOT NULL,
+	"session_id" text NOT NULL,
+	"agent_id" text NOT NULL,
+	"turn_id" text NOT NULL,
+	"number" integer NOT NULL,
+	"status" text DEFAULT 'running' NOT NULL,
+	"capped" boolean DEFAULT false NOT NULL,
+	"request" jsonb,
+	"response_text" text,
+	"finish_reason" text,
+	"raw_finish_reason" text,
+	"input_tokens" bigint DEFAULT 0 NOT NULL,
+	"output_tokens" bigint DEFAULT 0 NOT NULL,
+	"retries" integer DEFAULT 0 NOT NULL,
+	"error" text,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"ended_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "tool_calls" (
+	"id" text PRIMARY KEY NOT NULL,
+	"session_id" text NOT NULL,
+	"agent_id" text NOT NULL,
+	"turn_id" text NOT NULL,
+	"step_id" text NOT NULL,
+	"call_id" text NOT NULL,
+	"name" text NOT NULL,
+	"args" jsonb,
+	"status" text DEFAULT 'running' NOT NULL,
+	"result" jsonb,
+	"is_error" boolean DEFAULT false NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"ended_at" timestamp with time zone
 );
 --> statement-breakpoint
 ALTER TABLE "agents" ADD CONSTRAINT "agents_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -113,6 +162,9 @@ ALTER TABLE "inbox_messages" ADD CONSTRAINT "inbox_messages_session_id_sessions_
 ALTER TABLE "turns" ADD CONSTRAINT "turns_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "todos" ADD CONSTRAINT "todos_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_messages" ADD CONSTRAINT "agent_messages_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "model_steps" ADD CONSTRAINT "model_steps_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tool_calls" ADD CONSTRAINT "tool_calls_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sessions_status_idx" ON "sessions" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "sessions_lease_idx" ON "sessions" USING btree ("lease_expires_at");--> statement-breakpoint
 CREATE INDEX "agents_session_idx" ON "agents" USING btree ("session_id","created_at");--> statement-breakpoint
@@ -120,4 +172,8 @@ CREATE INDEX "agents_parent_idx" ON "agents" USING btree ("parent_id");--> state
 CREATE UNIQUE INDEX "inbox_idempotency_uq" ON "inbox_messages" USING btree ("session_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "inbox_queued_idx" ON "inbox_messages" USING btree ("session_id","arrival") WHERE state = 'queued';--> statement-breakpoint
 CREATE INDEX "turns_session_idx" ON "turns" USING btree ("session_id","started_at");--> statement-breakpoint
-CREATE INDEX "turns_agent_idx" ON "turns" USING btree ("agent_id");
+CREATE INDEX "turns_agent_idx" ON "turns" USING btree ("agent_id");--> statement-breakpoint
+CREATE INDEX "agent_messages_agent_idx" ON "agent_messages" USING btree ("agent_id","id");--> statement-breakpoint
+CREATE INDEX "model_steps_agent_idx" ON "model_steps" USING btree ("agent_id","started_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "tool_calls_step_call_uq" ON "tool_calls" USING btree ("step_id","call_id");--> statement-breakpoint
+CREATE INDEX "tool_calls_agent_idx" ON "tool_calls" USING btree ("agent_id");

@@ -15,3 +15,5 @@ export { enqueue, EnqueueInput, type EnqueueResult, type EnqueueOptions } from "
 export { admit, type AdmitInput, type Admission } from "./inbox/admit";
 export { cancelMessage, type CancelResult } from "./inbox/cancel";
 export { InboxKind, InboxState, INBOX_CHANNEL, type InboxMessage } from "./inbox/message";
+export { fencedTransaction } from "./lease/fenced-transaction";
+export type { Lease } from "./lease/lease";

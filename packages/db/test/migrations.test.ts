@@ -16,7 +16,9 @@ describe("migrations", () => {
       expect(await tables()).toEqual([]);
       await runMigrations(withDatabase(inject("pgAdminUrl"), name));
       const afterFirst = (await tables()).map((r) => r.t);
-      expect(afterFirst).toEqual(["agents", "events", "inbox_messages", "sessions", "todos", "turns", "workers"]);
+      expect(afterFirst).toEqual([
+        "agent_messages", "agents", "events", "inbox_messages", "model_steps", "sessions", "todos", "tool_calls", "turns", "workers",
+      ]);
       const [applied] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`;
       await runMigrations(withDatabase(inject("pgAdminUrl"), name));
       const [again] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`;

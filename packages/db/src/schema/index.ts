@@ -6,3 +6,4 @@ export * from "./turns";
 export * from "./events";
 export * from "./todos";
 export * from "./workers";
+export * from "./steps";

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export const workers = pgTable("workers", {
   id: text().primaryKey(),
@@ -7,5 +7,9 @@ export const workers = pgTable("workers", {
   concurrency: integer().notNull().default(1),
   startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   heartbeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** Set when the worker began draining (SIGTERM): it claims nothing more. */
+  drainingAt: timestamp({ withTimezone: true }),
   stoppedAt: timestamp({ withTimezone: true }),
+  /** The worker's own counters and histograms (prom-client JSON), refreshed with each heartbeat. */
+  metrics: jsonb(),
 });

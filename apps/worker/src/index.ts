@@ -1,0 +1,2 @@
+export { startWorker, type WorkerOptions, type RunningWorker } from "./worker";
+export { main as workerMain } from "./main";

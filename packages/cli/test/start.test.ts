@@ -1,0 +1,94 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "@handoff/db/testing/server";
+import { rootDir } from "../src/paths";
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+
+describe("npm start", () => {
+  it("brings up embedded Postgres, the web app and a worker, answers /api/health, and stops cleanly on Ctrl-C", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "handoff-start-"));
+    dirs.push(dataDir);
+    const [port, pgPort] = [await freePort(), await freePort()];
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HANDOFF_PG_PORT: String(pgPort), HANDOFF_DATA_DIR: dataDir };
+    delete env.DATABASE_URL; // the default path: embedded Postgres
+    // Its own process group, as a terminal gives it: Ctrl-C signals the whole group.
+    const child = spawn("npm", ["start"], { cwd: rootDir, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    let log = "";
+    child.stdout.on("data", (d) => (log += d));
+    child.stderr.on("data", (d) => (log += d));
+    // npm, like a shell, exits by the signal itself on Ctrl-C; what matters is how handoff stopped.
+    const exited = new Promise<string>((resolve) => child.once("exit", (code, signal) => resolve(String(code ?? signal))));
+    const pgid = child.pid!;
+    try {
+      const healthy = await waitFor(async () => {
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+        if (!res?.ok) return false;
+        expect(await res.json()).toEqual({ ok: true, db: "up" });
+        return true;
+      }, 60_000);
+      if (!healthy) throw new Error(`/api/health did not answer within 60 s; log:\n${log}`);
+      await waitFor(() => log.includes("worker started"), 15_000);
+      expect(log).toContain("embedded PostgreSQL");
+      expect(log).toContain("worker started");
+    } finally {
+      process.kill(-pgid, "SIGINT");
+      const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r("timeout"), 30_000))]);
+      const gone = await waitFor(() => !groupAlive(pgid), 15_000);
+      if (!gone) process.kill(-pgid, "SIGKILL");
+      expect(["0", "SIGINT"], log).toContain(code);
+      expect(gone, `processes left behind:\n${log}`).toBe(true);
+    }
+    expect(log).toContain("handoff: stopped");
+    // The ports are free again.
+    const reopened = await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false);
+    expect(reopened).toBe(false);
+  });
+
+  it("fails with a clear message, not a hang, when the web port is taken", async () => {
+    const net = await import("node:net");
+    const server = net.createServer();
+    const port = await new Promise<number>((resolve) =>
+      server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port)),
+    );
+    try {
+      const env = { ...process.env, PORT: String(port), HANDOFF_PG_PORT: String(await freePort()) };
+      const child = spawn(process.execPath, ["--import", "tsx", path.join(rootDir, "packages/cli/src/main.ts"), "start"], {
+        cwd: rootDir,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let err = "";
+      child.stderr.on("data", (d) => (err += d));
+      const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+      expect(code).toBe(1);
+      expect(err).toContain(`port ${port} (web app) is already in use`);
+    } finally {
+      server.close();
+    }
+  });
+});
