@@ -3,6 +3,13 @@ import { z } from "zod";
 const Env = z.object({
   /** Set by `handoff start` (or the operator) for every web process. */
   DATABASE_URL: z.string().url(),
+  /** The workers' lease TTL: `/api/metrics` counts a lease stuck once it expired 3 TTLs ago. */
+  HANDOFF_LEASE_TTL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  /** Profile files (`*.md`), to validate `session.create`'s profile; `handoff start` passes an absolute path. */
+  HANDOFF_AGENTS_DIR: z.string().default("agents"),
+  HANDOFF_MAX_PAYLOAD_BYTES: z.coerce.number().int().positive().default(256 * 1024),
+  /** Events read per page when a stream replays. */
+  HANDOFF_EVENTS_PAGE_SIZE: z.coerce.number().int().min(10).max(10_000).default(500),
 });
 
 let cached: z.infer<typeof Env> | undefined;

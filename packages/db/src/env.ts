@@ -1,7 +1,10 @@
 import { z } from "zod";
 
+/** An empty variable (`DATABASE_URL=`) means unset. */
+const unsetIfEmpty = (v: unknown) => (v === "" ? undefined : v);
+
 const Env = z.object({
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.preprocess(unsetIfEmpty, z.string().url().optional()),
   /** Where embedded Postgres keeps its data (and other local state) when DATABASE_URL is unset. */
   HANDOFF_DATA_DIR: z.string().default(".handoff"),
   HANDOFF_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),

@@ -1,4 +1,5 @@
-import type { Db } from "../client";
+import type { Db, Tx } from "../client";
+import type { NewEvent } from "../events/event";
 import { appendEvents } from "../events/append-events";
 import { newId } from "../ids";
 import { INBOX_COLUMNS, type InboxKind, type InboxMessage } from "./message";
@@ -14,6 +15,12 @@ export interface AdmitInput {
   kinds?: readonly InboxKind[];
   /** Fencing token of the lease under which the caller acts. */
   epoch?: number;
+  /**
+   * Runs inside the admission's transaction once messages are admitted, so what the caller
+   * derives from them (the agent's history, status changes) commits or vanishes with them.
+   * Events it returns are appended after the admission's own.
+   */
+  onAdmitted?: (tx: Tx, admission: { turnId: string; messages: InboxMessage[]; newTurn: boolean }) => Promise<NewEvent[] | void>;
 }
 
 export interface Admission {
@@ -40,7 +47,7 @@ export async function admit(db: Db, input: AdmitInput): Promise<Admission> {
     if (rows.length === 0) return { turnId: input.turnId ?? null, messages: [] };
 
     const turnId = input.turnId ?? newId("trn");
-    const events = [];
+    const events: NewEvent[] = [];
     if (!input.turnId) {
       await tx`INSERT INTO turns (id, session_id, agent_id) VALUES (${turnId}, ${input.sessionId}, ${input.agentId})`;
       events.push({ type: "turn.start", agentId: input.agentId, turnId, data: {} });
@@ -56,10 +63,9 @@ export async function admit(db: Db, input: AdmitInput): Promise<Admission> {
       turnId,
       data: { turnId, messages: rows.map((r) => ({ messageId: r.id, kind: r.kind })) },
     });
-    await appendEvents(tx, input.sessionId, events, { epoch: input.epoch });
-    return {
-      turnId,
-      messages: rows.map((r) => ({ ...r, state: "admitted" as const, admittedTurnId: turnId, admittedAt })),
-    };
+    const messages = rows.map((r) => ({ ...r, state: "admitted" as const, admittedTurnId: turnId, admittedAt }));
+    const more = await input.onAdmitted?.(tx, { turnId, messages, newTurn: !input.turnId });
+    await appendEvents(tx, input.sessionId, [...events, ...(more ?? [])], { epoch: input.epoch });
+    return { turnId, messages };
   });
 }

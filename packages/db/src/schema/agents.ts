@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { agentStatus, stopReason, verdict } from "./enums";
 import { sessions } from "./sessions";
 
@@ -13,9 +13,15 @@ export const agents = pgTable(
     parentId: text(),
     profile: text().notNull(),
     model: text(),
+    /** Per-agent overrides chosen at creation (`baseUrl`, `maxSteps`), e.g. by \`handoff run\` flags. */
+    config: jsonb().notNull().default({}),
     /** `!(isRoot && interactive)`, computed once at creation (C1). */
     returning: boolean().notNull(),
     depth: integer().notNull().default(0),
+    /** The parent's tool call that spawned this agent (\`<stepId>:<callId>\`): a re-run call finds it instead of spawning twice. */
+    spawnedBy: text(),
+    /** Spawned with \`background: true\`: its result goes to the parent's inbox. */
+    background: boolean().notNull().default(false),
     status: agentStatus().notNull().default("pending"),
     stopReason: stopReason(),
     stopDetail: text(),
@@ -36,5 +42,9 @@ export const agents = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index("agents_session_idx").on(t.sessionId, t.createdAt), index("agents_parent_idx").on(t.parentId)],
+  (t) => [
+    index("agents_session_idx").on(t.sessionId, t.createdAt),
+    index("agents_parent_idx").on(t.parentId),
+    uniqueIndex("agents_spawned_by_uq").on(t.spawnedBy),
+  ],
 );

@@ -7,3 +7,4 @@ export * from "./events";
 export * from "./todos";
 export * from "./workers";
 export * from "./steps";
+export * from "./hooks";

@@ -17,6 +17,8 @@ export const sessions = pgTable(
     /** Fencing token: bumped by every claim; writes on behalf of the session check it. */
     leaseEpoch: bigint({ mode: "number" }).notNull().default(0),
     leaseExpiresAt: timestamp({ withTimezone: true }),
+    /** Set by a whole-session cancel: running turns that started before it are aborted. */
+    cancelRequestedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp({ withTimezone: true }),

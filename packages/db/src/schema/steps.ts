@@ -13,8 +13,12 @@ export const modelSteps = pgTable(
     turnId: text().notNull(),
     /** 1-based number of this request within the agent's current step budget. */
     number: integer().notNull(),
-    /** `running` until the response is recorded; a running step found after a crash is redone. */
-    status: text({ enum: ["running", "ended", "failed", "abandoned"] }).notNull().default("running"),
+    /**
+     * `running` until the response is recorded (`ended`); `settled` once what follows from it
+     * (tool results, a nudge, the agent's end) is recorded too. After a crash a running step is
+     * `abandoned` and redone, and an ended one is settled again without repeating recorded work.
+     */
+    status: text({ enum: ["running", "ended", "settled", "failed", "abandoned"] }).notNull().default("running"),
     /** True on the last allowed request, which carries the cap instruction. */
     capped: boolean().notNull().default(false),
     request: jsonb(),

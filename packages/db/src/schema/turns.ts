@@ -13,7 +13,10 @@ export const turns = pgTable(
     agentId: text().notNull(),
     status: turnStatus().notNull().default("running"),
     stopReason: stopReason(),
+    /** Model requests made in this turn: C2's step cap counts these. */
     modelSteps: integer().notNull().default(0),
+    /** Reminders sent to a returning agent that ended a step without a reply (C1's nudge budget). */
+    nudges: integer().notNull().default(0),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp({ withTimezone: true }),
   },

@@ -5,12 +5,21 @@ import { newId } from "../ids";
 import { parseInput } from "../validate";
 import { isReturning } from "./returning";
 
+/** Per-agent overrides chosen at creation, e.g. by `handoff run` flags. */
+export const AgentConfig = z.strictObject({
+  baseUrl: z.string().url().optional(),
+  maxSteps: z.number().int().min(1).max(1000).optional(),
+});
+export type AgentConfig = z.infer<typeof AgentConfig>;
+
 export const CreateSessionInput = z.object({
   mode: z.enum(["interactive", "headless"]),
   profile: z.string().min(1).max(100).default("general"),
   title: z.string().max(500).nullish(),
   /** `provider:model` for the root agent; `null` means the profile's or the service default. */
   model: z.string().max(200).nullish(),
+  /** Overrides for the root agent. */
+  config: AgentConfig.default({}),
 });
 export type CreateSessionInput = z.input<typeof CreateSessionInput>;
 
@@ -21,7 +30,7 @@ export interface CreatedSession {
 
 /** Creates a session and its root agent in one transaction; the log opens with `session.create`. */
 export async function createSession(db: Db, input: CreateSessionInput): Promise<CreatedSession> {
-  const { mode, profile, title, model } = parseInput(CreateSessionInput, input);
+  const { mode, profile, title, model, config } = parseInput(CreateSessionInput, input);
   const sessionId = newId("ses");
   const rootAgentId = newId("agt");
   const returning = isReturning({ isRoot: true, mode });
@@ -30,8 +39,9 @@ export async function createSession(db: Db, input: CreateSessionInput): Promise<
       INSERT INTO sessions (id, mode, title, profile, root_agent_id)
       VALUES (${sessionId}, ${mode}, ${title ?? null}, ${profile}, ${rootAgentId})`;
     await tx`
-      INSERT INTO agents (id, session_id, parent_id, profile, model, "returning", depth)
-      VALUES (${rootAgentId}, ${sessionId}, NULL, ${profile}, ${model ?? null}, ${returning}, 0)`;
+      INSERT INTO agents (id, session_id, parent_id, profile, model, config, "returning", depth)
+      VALUES (${rootAgentId}, ${sessionId}, NULL, ${profile}, ${model ?? null}, ${JSON.stringify(config)}::text::jsonb,
+              ${returning}, 0)`;
     await appendEvents(tx, sessionId, [
       { type: "session.create", agentId: rootAgentId, data: { mode, profile, title: title ?? null, model: model ?? null } },
     ]);
