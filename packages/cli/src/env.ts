@@ -7,6 +7,8 @@ const Env = z.object({
   HANDOFF_HOST: z.string().default("127.0.0.1"),
   /** Worker processes `handoff start` runs. */
   HANDOFF_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  /** Profile files (\`*.md\`) beside the built-ins. */
+  HANDOFF_AGENTS_DIR: z.string().default("agents"),
 });
 export type CliEnv = z.infer<typeof Env> & ReturnType<typeof dbEnv>;
 

@@ -1,4 +1,6 @@
 import { migrateCommand } from "./commands/migrate";
+import { runCommand } from "./commands/run";
+import { simCommand } from "./commands/sim";
 import { startCommand } from "./commands/start";
 import { workerCommand } from "./commands/worker";
 
@@ -8,6 +10,11 @@ Usage:
   handoff start                 database, web app and workers (what \`npm start\` runs)
   handoff worker [--concurrency N]
                                 one worker process against DATABASE_URL
+  handoff run "<prompt>" [--profile NAME] [--model PROVIDER:MODEL] [--base-url URL]
+              [--max-steps N] [--output-format text|json]
+                                one headless session, one result
+  handoff sim [--port P] [--scenario FILE|NAME]
+                                model-sim, an OpenAI-compatible scripted model server
   handoff migrate               apply database migrations (DATABASE_URL or embedded)
   handoff help                  this text
 `;
@@ -16,6 +23,8 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   start: startCommand,
   worker: workerCommand,
   migrate: migrateCommand,
+  run: runCommand,
+  sim: simCommand,
 };
 
 /** Runs one command and exits with its status; a failure prints one clear line, not a stack. */

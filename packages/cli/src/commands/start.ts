@@ -1,6 +1,7 @@
 import { assertPortFree, openDatabase, type OpenedDatabase } from "@handoff/db";
 import { cliEnv } from "../env";
-import { webDir, workerMain } from "../paths";
+import path from "node:path";
+import { cliMain, webDir } from "../paths";
 import { stopChild, supervise, type Supervised } from "../supervise";
 import { ensureWebBuild, nextBin } from "../web-build";
 
@@ -21,7 +22,14 @@ export async function startCommand(): Promise<number> {
       ? `database: embedded PostgreSQL on port ${env.HANDOFF_PG_PORT}, data in ${env.HANDOFF_DATA_DIR}/pg (migrated)`
       : "database: DATABASE_URL (migrated)",
   );
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1" };
+  // Children run in other directories (the web app in apps/web): hand them absolute paths.
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    HANDOFF_DATA_DIR: path.resolve(env.HANDOFF_DATA_DIR),
+    HANDOFF_AGENTS_DIR: path.resolve(env.HANDOFF_AGENTS_DIR),
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
   const children: Supervised[] = [
     supervise("web", process.execPath, [nextBin(), "start", "-p", String(env.PORT), "-H", env.HANDOFF_HOST], {
       cwd: webDir,
@@ -29,23 +37,24 @@ export async function startCommand(): Promise<number> {
     }),
   ];
   for (let i = 1; i <= env.HANDOFF_WORKERS; i++) {
-    children.push(supervise(`worker-${i}`, process.execPath, ["--import", "tsx", workerMain], { env: childEnv }));
+    children.push(supervise(`worker-${i}`, process.execPath, ["--import", "tsx", cliMain, "worker"], { env: childEnv }));
   }
 
-  let stopping = false;
-  const stopAll = async (reason: string): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    say(`stopping (${reason})…`);
-    await Promise.all(children.map((c) => stopChild(c)));
-    await closeQuietly(database);
-    say("stopped");
-  };
+  let stopping: Promise<void> | null = null;
+  /** Stops every child, then the database; every caller waits for the same stop. */
+  const stopAll = (reason: string): Promise<void> =>
+    (stopping ??= (async () => {
+      say(`stopping (${reason})…`);
+      await Promise.all(children.map((c) => stopChild(c)));
+      await closeQuietly(database);
+      say("stopped");
+    })());
 
   const web = `http://${env.HANDOFF_HOST}:${env.PORT}`;
   const stopped = new Promise<number>((resolve) => {
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
-      process.once(signal, () => void stopAll(signal).then(() => resolve(0)));
+      // `on`, not `once`: a repeated Ctrl-C (tsx forwards it twice) must not kill us mid-stop.
+      process.on(signal, () => void stopAll(signal).then(() => resolve(0)));
     }
     for (const c of children) {
       void c.exited.then(async (code) => {
@@ -57,7 +66,7 @@ export async function startCommand(): Promise<number> {
     }
   });
 
-  const healthy = await waitForHealth(`${web}/api/health`, 60_000, () => stopping);
+  const healthy = await waitForHealth(`${web}/api/health`, 60_000, () => stopping !== null);
   if (healthy) {
     say(`ready — web ${web} · health ${web}/api/health · workers ${env.HANDOFF_WORKERS} · Ctrl-C to stop`);
   } else if (!stopping) {

@@ -5,6 +5,8 @@ export interface AgentIdentity {
   key: string;
   /** Which list of the scenario it plays (`*` when the request names none). */
   profile: string;
+  /** `x-handoff-purpose: housekeeping`: answered outside the script. */
+  housekeeping: boolean;
 }
 
 /** Reads the tracing headers the runtime puts on every model request. */
@@ -14,7 +16,7 @@ export function agentIdentity(headers: IncomingHttpHeaders): AgentIdentity {
   const profile = header(headers, "x-handoff-profile") ?? "*";
   // Both ids together: agent ids are unique, but a caller may reuse one across sessions in tests.
   const key = session === undefined && agent === undefined ? "anonymous" : `${session ?? "-"}/${agent ?? "-"}`;
-  return { key, profile };
+  return { key, profile, housekeeping: header(headers, "x-handoff-purpose") === "housekeeping" };
 }
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {

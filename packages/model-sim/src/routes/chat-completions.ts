@@ -3,6 +3,7 @@ import { clientGone } from "../http/client-gone";
 import { sendJson } from "../http/send-json";
 import { sleep } from "../http/sleep";
 import { agentIdentity } from "../play/agent-identity";
+import { housekeepingStep } from "../play/housekeeping-step";
 import { planCompletion } from "../play/plan-completion";
 import type { SimState } from "../sim-state";
 import { ChatRequest } from "../wire/chat-request";
@@ -21,7 +22,8 @@ export async function chatCompletions(state: SimState, req: IncomingMessage, res
   }
   const request = parsed.data;
   const gone = clientGone(res);
-  const step = state.book.next(agentIdentity(req.headers));
+  const identity = agentIdentity(req.headers);
+  const step = identity.housekeeping ? housekeepingStep(request) : state.book.next(identity);
 
   if (step.delayMs && !(await sleep(step.delayMs, gone))) return;
 

@@ -1,0 +1,18 @@
+export { runtimeEnv, type RuntimeEnv } from "./env";
+export { createRuntime, type RuntimeHandle } from "./runtime";
+export { createSessionDriver } from "./session/drive-session";
+export { loadProfiles, profileRegistry, type ProfileRegistry } from "./profiles/load-profiles";
+export { parseProfile } from "./profiles/parse-profile";
+export { Profile, BUILTIN_TOOL_NAMES } from "./profiles/profile";
+export { builtinProfiles } from "./profiles/builtin-profiles";
+export { builtinTools } from "./tools/builtin-tools";
+export { defineTool, ToolError, type ToolDefinition, type ToolResult } from "./tools/define-tool";
+export { createModelResolver, type ModelResolver } from "./models/resolve-model";
+export { judge, type Evidence, type StopReason, type Verdict } from "./session/evidence";
+export type { Runtime } from "./session/turn-context";
+export { ownSession, silentLogger, type OwnedSession } from "./session/own-session";
+export { readHeadlessResult, type HeadlessResult, type AgentSummary } from "./results/headless-result";
+export { startHookDeliverer, type HookDeliverer } from "./hooks/hook-deliverer";
+export { parseWebhooks, type Webhook } from "./hooks/hook-config";
+export { enqueueResume } from "./subagents/enqueue-resume";
+export { loadResumeHint, renderResumeHint, type ResumeHint } from "./subagents/resume-hint";
