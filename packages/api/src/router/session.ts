@@ -1,0 +1,149 @@
+import { tracked, type TRPCRouterRecord } from "@trpc/server";
+import { cancelMessage, createSession, enqueue, HandoffError, readEvents, requestSessionCancel, type Db } from "@handoff/db";
+import { z } from "zod";
+import { toWire } from "../events/wire-event";
+import { IdempotencyKey, MessageId, SessionId, AgentId } from "../ids";
+import { listSessions, ListSessionsInput } from "../queries/list-sessions";
+import { sessionSummary } from "../queries/session-summary";
+import { publicProcedure, type ApiContext } from "../trpc";
+
+const Text = z.string().min(1, "text must not be empty");
+const ModelRef = z.string().regex(/^(openai-compatible|openai|anthropic|sim):.+$/, 'model must be "provider:model"');
+
+/** C5: the inbox admits, it does not answer — a send returns `{ messageId }` once the message is durable. */
+async function send(
+  ctx: ApiContext,
+  input: { sessionId: string; text: string; idempotencyKey?: string; agentId?: string },
+  kind: "prompt" | "followup" | "steer",
+): Promise<{ messageId: string }> {
+  if (kind !== "steer") await assertTakesPrompts(ctx.db, input.sessionId, input.idempotencyKey);
+  const { messageId } = await enqueue(
+    ctx.db,
+    { sessionId: input.sessionId, kind, payload: { text: input.text }, idempotencyKey: input.idempotencyKey, targetAgentId: input.agentId },
+    { maxPayloadBytes: ctx.limits.maxPayloadBytes },
+  );
+  return { messageId };
+}
+
+/** A headless session is seeded once; a finished one takes nothing more. Retries of the same key pass. */
+async function assertTakesPrompts(db: Db, sessionId: string, idempotencyKey?: string): Promise<void> {
+  const [s] = await db.sql<{ mode: string; status: string; prompts: number; retry: boolean }[]>`
+    SELECT mode, status,
+      (SELECT count(*)::int FROM inbox_messages m WHERE m.session_id = s.id AND m.kind IN ('prompt', 'followup')) AS prompts,
+      EXISTS (SELECT 1 FROM inbox_messages m WHERE m.session_id = s.id AND m.idempotency_key = ${idempotencyKey ?? null}) AS retry
+    FROM sessions s WHERE id = ${sessionId}`;
+  if (!s) throw new HandoffError("NOT_FOUND", `session ${sessionId} does not exist`, { sessionId });
+  if (s.retry || s.mode !== "headless") return;
+  if (s.status === "ended" || s.status === "cancelled") {
+    throw new HandoffError("CONFLICT", `session ${sessionId} has ${s.status}; start a new session`);
+  }
+  if (s.prompts > 0) throw new HandoffError("CONFLICT", `headless session ${sessionId} already has its prompt; steer it instead`);
+}
+
+const SendInput = z.strictObject({ sessionId: SessionId, text: Text, idempotencyKey: IdempotencyKey.optional() });
+const StreamInput = z.strictObject({ sessionId: SessionId, lastEventId: z.string().regex(/^\d+$/).nullish() });
+
+export const sessionRouter = {
+  create: publicProcedure
+    .input(
+      z.strictObject({
+        mode: z.enum(["interactive", "headless"]),
+        profile: z.string().min(1).max(100).default("general"),
+        title: z.string().max(500).optional(),
+        model: ModelRef.optional(),
+        /** Sent as the first prompt in the same call. */
+        prompt: Text.optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      try {
+        ctx.profiles.get(input.profile);
+      } catch (e) {
+        throw new HandoffError("INVALID_INPUT", (e as Error).message);
+      }
+      const created = await createSession(ctx.db, { mode: input.mode, profile: input.profile, title: input.title, model: input.model });
+      const sent = input.prompt ? await send(ctx, { sessionId: created.sessionId, text: input.prompt }, "prompt") : null;
+      return { ...created, messageId: sent?.messageId ?? null };
+    }),
+
+  prompt: publicProcedure.input(SendInput).mutation(({ ctx, input }) => send(ctx, input, "prompt")),
+  followup: publicProcedure.input(SendInput).mutation(({ ctx, input }) => send(ctx, input, "followup")),
+  /** Admitted at the next step boundary of the running turn (or starts a turn when none runs). */
+  steer: publicProcedure
+    .input(SendInput.extend({ agentId: AgentId.optional() }))
+    .mutation(({ ctx, input }) => send(ctx, input, "steer")),
+
+  /** One queued message, or (without messageId) the whole session: queued messages cancelled, running turn aborted. */
+  cancel: publicProcedure
+    .input(z.strictObject({ sessionId: SessionId, messageId: MessageId.optional() }))
+    .mutation(async ({ ctx, input }) => {
+      if (input.messageId) {
+        const { changed } = await cancelMessage(ctx.db, { sessionId: input.sessionId, messageId: input.messageId });
+        return { cancelledMessages: changed ? [input.messageId] : [], runningTurns: 0 };
+      }
+      return requestSessionCancel(ctx.db, input.sessionId);
+    }),
+
+  get: publicProcedure.input(z.strictObject({ sessionId: SessionId })).query(({ ctx, input }) => sessionSummary(ctx.db.sql, input.sessionId)),
+
+  list: publicProcedure.input(ListSessionsInput).query(({ ctx, input }) => listSessions(ctx.db.sql, input)),
+
+  /** The inbox: each message with its state and the turn that admitted it. */
+  messages: publicProcedure.input(z.strictObject({ sessionId: SessionId })).query(async ({ ctx, input }) => {
+    await sessionSummary(ctx.db.sql, input.sessionId);
+    return ctx.db.sql<
+      { id: string; kind: string; state: string; targetAgentId: string | null; admittedTurnId: string | null; payload: unknown; queuedAt: Date }[]
+    >`
+      SELECT id, kind, state, target_agent_id AS "targetAgentId", admitted_turn_id AS "admittedTurnId", payload,
+             queued_at AS "queuedAt", admitted_at AS "admittedAt", cancelled_at AS "cancelledAt"
+      FROM inbox_messages WHERE session_id = ${input.sessionId} ORDER BY arrival`;
+  }),
+
+  /**
+   * Durable events from `lastEventId` (a seq) on, then live. It subscribes before it reads, so
+   * nothing falls between replay and live; a reconnect with Last-Event-ID resumes with no gap
+   * and no duplicate.
+   */
+  events: publicProcedure.input(StreamInput).subscription(async function* ({ ctx, input, signal }) {
+    await sessionSummary(ctx.db.sql, input.sessionId);
+    const wakeups = await ctx.hub.subscribe(input.sessionId);
+    try {
+      let cursor = Number(input.lastEventId ?? 0);
+      while (!signal?.aborted) {
+        const page = await readEvents(ctx.db.sql, input.sessionId, cursor, ctx.limits.eventsPageSize);
+        for (const e of page) {
+          cursor = e.seq;
+          yield tracked(String(e.seq), toWire(e));
+        }
+        if (page.length < ctx.limits.eventsPageSize) await wakeups.next(cursor, signal);
+      }
+    } finally {
+      wakeups.close();
+    }
+  }),
+
+  /** Whole-session status transitions: the current status first, then each change. */
+  status: publicProcedure.input(StreamInput).subscription(async function* ({ ctx, input, signal }) {
+    const wakeups = await ctx.hub.subscribe(input.sessionId);
+    try {
+      let cursor: number;
+      if (input.lastEventId) {
+        cursor = Number(input.lastEventId);
+      } else {
+        const current = await sessionSummary(ctx.db.sql, input.sessionId);
+        cursor = current.lastSeq;
+        yield tracked(String(cursor), { status: current.status, seq: cursor });
+      }
+      while (!signal?.aborted) {
+        const page = await readEvents(ctx.db.sql, input.sessionId, cursor, ctx.limits.eventsPageSize);
+        for (const e of page) {
+          cursor = e.seq;
+          if (e.type === "session.status") yield tracked(String(e.seq), { status: String(e.data.status), seq: e.seq });
+        }
+        if (page.length < ctx.limits.eventsPageSize) await wakeups.next(cursor, signal);
+      }
+    } finally {
+      wakeups.close();
+    }
+  }),
+} satisfies TRPCRouterRecord;
