@@ -52,9 +52,25 @@ describe("npm start", () => {
         return true;
       }, 60_000);
       if (!healthy) throw new Error(`/api/health did not answer within 60 s; log:\n${log}`);
-      await waitFor(() => log.includes("worker started"), 15_000);
       expect(log).toContain("embedded PostgreSQL");
-      expect(log).toContain("worker started");
+
+      // With no configuration the model is sim:demo: a session runs end to end through the worker.
+      const api = `http://127.0.0.1:${port}/api/trpc`;
+      const created = await fetch(`${api}/session.create`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ mode: "headless", prompt: "hello" }),
+      }).then((r) => r.json() as Promise<{ result: { data: { sessionId: string } } }>);
+      const sessionId = created.result.data.sessionId;
+      let session: { status: string; agents: number; root: { verdict: string; stopReason: string; replyValue: string } } | undefined;
+      const ended = await waitFor(async () => {
+        const input = encodeURIComponent(JSON.stringify({ sessionId }));
+        session = (await fetch(`${api}/session.get?input=${input}`).then((r) => r.json())).result.data;
+        return session?.status === "ended";
+      }, 30_000);
+      expect(ended, `session did not end; log:\n${log}`).toBe(true);
+      expect(session).toMatchObject({ agents: 3, root: { stopReason: "reply", verdict: "COMPLETE" } });
+      expect(session!.root.replyValue).toContain("Demo summary");
     } finally {
       process.kill(-pgid, "SIGINT");
       const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r("timeout"), 30_000))]);
