@@ -10,6 +10,10 @@ const Env = z.object({
   HANDOFF_MAX_PAYLOAD_BYTES: z.coerce.number().int().positive().default(256 * 1024),
   /** Events read per page when a stream replays. */
   HANDOFF_EVENTS_PAGE_SIZE: z.coerce.number().int().min(10).max(10_000).default(500),
+  /** Requests per API token per minute (per web process). */
+  HANDOFF_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** The service's default model (as the workers resolve it): the dashboard says plainly when it is `sim:demo`. */
+  HANDOFF_MODEL: z.string().default("sim:demo"),
 });
 
 let cached: z.infer<typeof Env> | undefined;

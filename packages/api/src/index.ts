@@ -1,5 +1,9 @@
 export { appRouter, createCaller, type AppRouter, type RouterInputs, type RouterOutputs } from "./root";
-export { SSE, type ApiContext } from "./trpc";
+export { SSE, type ApiContext, type ServiceContext } from "./trpc";
+export { ACCESS_RULES } from "./auth/access-rules";
+export { TokenVerifier } from "./auth/token-verifier";
+export { RateLimiter } from "./auth/rate-limiter";
+export { AUTH_COOKIE, requestToken } from "./auth/request-token";
 export { EventHub } from "./events/event-hub";
 export type { WireEvent } from "./events/wire-event";
 export type { SessionSummary } from "./queries/session-summary";

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { createApiHandler } from "./handler";
-import type { ApiContext } from "./trpc";
+import type { ServiceContext } from "./trpc";
 
 export interface ServedApi {
   /** Base URL of the service, e.g. http://127.0.0.1:PORT (the API is at /api/trpc). */
@@ -15,7 +15,7 @@ export interface ServedApi {
  * Serves the same `/api/trpc` handler the web app mounts, on a plain Node HTTP server: for
  * tests, and for in-process use by the CLI (ACP bridge) without the dashboard.
  */
-export async function serveApi(context: ApiContext, options: { port?: number; host?: string } = {}): Promise<ServedApi> {
+export async function serveApi(context: ServiceContext, options: { port?: number; host?: string } = {}): Promise<ServedApi> {
   const handle = createApiHandler(() => context);
   const server = createServer(async (req, res) => {
     const abort = new AbortController();

@@ -1,15 +1,25 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
-import { isHandoffError, type Db, type HandoffErrorCode } from "@handoff/db";
+import { isHandoffError, roleAllows, type Db, type HandoffErrorCode, type TokenIdentity } from "@handoff/db";
 import type { ProfileRegistry } from "@handoff/runtime";
+import { ACCESS_RULES } from "./auth/access-rules";
+import type { RateLimiter } from "./auth/rate-limiter";
+import type { TokenVerifier } from "./auth/token-verifier";
 import type { EventHub } from "./events/event-hub";
 
 /** What every procedure can use: one per web process, shared by its requests. */
-export interface ApiContext {
+export interface ServiceContext {
   db: Db;
   hub: EventHub;
   profiles: ProfileRegistry;
+  tokens: TokenVerifier;
+  rateLimiter: RateLimiter;
   limits: { maxPayloadBytes: number; eventsPageSize: number; leaseTtlMs: number };
+}
+
+/** One request's context: the service's, plus who is calling (null: no valid token). */
+export interface ApiContext extends ServiceContext {
+  auth: TokenIdentity | null;
 }
 
 /** SSE settings in one place: keep-alive pings, and a bound on one stream's life (clients resume by Last-Event-ID). */
@@ -52,6 +62,30 @@ const handoffErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * Every procedure is authorized: a valid token, a role at least the procedure's rule
+ * (ACCESS_RULES; a procedure without a rule is refused), and at most so many requests a
+ * minute per token. Workspace scoping happens where ids are resolved (auth/workspace.ts).
+ */
+const authorized = t.middleware(({ ctx, path, next }) => {
+  const needed = ACCESS_RULES[path];
+  if (!needed) throw new TRPCError({ code: "FORBIDDEN", message: `${path} has no access rule` });
+  if (!ctx.auth) {
+    throw new TRPCError({ code: "UNAUTHORIZED", message: "a valid API token is required (Authorization: Bearer <token>)" });
+  }
+  if (!roleAllows(ctx.auth.role, needed)) {
+    throw new TRPCError({ code: "FORBIDDEN", message: `${path} needs the ${needed} role; this token is ${ctx.auth.role}` });
+  }
+  const wait = ctx.rateLimiter.take(ctx.auth.tokenId);
+  if (wait > 0) {
+    throw new TRPCError({
+      code: "TOO_MANY_REQUESTS",
+      message: `rate limit: ${ctx.rateLimiter.perMinute} requests a minute per token (HANDOFF_RATE_LIMIT_PER_MINUTE); retry in ${wait} s`,
+    });
+  }
+  return next({ ctx: { ...ctx, auth: ctx.auth } });
+});
+
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(handoffErrors);
+export const publicProcedure = t.procedure.use(handoffErrors).use(authorized);

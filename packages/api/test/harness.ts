@@ -1,22 +1,27 @@
+import { createToken } from "@handoff/db";
 import { useTestDatabase } from "@handoff/db/testing";
 import { builtinProfiles, profileRegistry } from "@handoff/runtime";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { afterAll, beforeAll } from "vitest";
-import { EventHub, serveApi, type ApiContext, type AppRouter, type ServedApi } from "../src/index";
+import { EventHub, RateLimiter, serveApi, TokenVerifier, type AppRouter, type ServedApi, type ServiceContext } from "../src/index";
 
 /** A test database and the API served over real HTTP on it; closed after the file. */
-export function useApi(limits: Partial<ApiContext["limits"]> = {}) {
+export function useApi(limits: Partial<ServiceContext["limits"]> = {}, options: { requestsPerMinute?: number } = {}) {
   const pg = useTestDatabase();
   let served: ServedApi | undefined;
-  let context: ApiContext | undefined;
+  let context: ServiceContext | undefined;
+  let token = "";
   beforeAll(async () => {
     const db = pg.current.db;
     context = {
       db,
       hub: new EventHub(db),
       profiles: profileRegistry(new Map(Object.entries(builtinProfiles))),
+      tokens: new TokenVerifier(db),
+      rateLimiter: new RateLimiter(options.requestsPerMinute ?? 100_000),
       limits: { maxPayloadBytes: 256 * 1024, eventsPageSize: 100, leaseTtlMs: 10_000, ...limits },
     };
+    token = (await createToken(db, { role: "admin", workspaceId: "default" })).token;
     served = await serveApi(context);
   });
   afterAll(async () => {
@@ -32,9 +37,15 @@ export function useApi(limits: Partial<ApiContext["limits"]> = {}) {
     get context() {
       return context!;
     },
+    /** An admin token of the `default` workspace. */
+    get token() {
+      return token;
+    },
     /** A tRPC client over real HTTP, as any caller would use. */
-    client() {
-      return createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${served!.url}/api/trpc` })] });
+    client(as: string | null = token) {
+      return createTRPCClient<AppRouter>({
+        links: [httpBatchLink({ url: `${served!.url}/api/trpc`, headers: () => (as ? { authorization: `Bearer ${as}` } : {}) })],
+      });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -54,18 +54,28 @@ describe("npm start", () => {
       if (!healthy) throw new Error(`/api/health did not answer within 60 s; log:\n${log}`);
       expect(log).toContain("embedded PostgreSQL");
 
+      // Local mode: an admin token was created, saved and printed as a sign-in link.
+      const token = (await readFile(path.join(dataDir, "local-admin-token"), "utf8")).trim();
+      expect(log).toContain(`/api/auth/login?token=${token}`);
+      const auth = { authorization: `Bearer ${token}` };
+      const unauthorized = await fetch(`http://127.0.0.1:${port}/api/trpc/session.list?input=%7B%7D`);
+      expect(unauthorized.status).toBe(401);
+
       // With no configuration the model is sim:demo: a session runs end to end through the worker.
       const api = `http://127.0.0.1:${port}/api/trpc`;
       const created = await fetch(`${api}/session.create`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", ...auth },
         body: JSON.stringify({ mode: "headless", prompt: "hello" }),
       }).then((r) => r.json() as Promise<{ result: { data: { sessionId: string } } }>);
       const sessionId = created.result.data.sessionId;
       let session: { status: string; agents: number; root: { verdict: string; stopReason: string; replyValue: string } } | undefined;
       const ended = await waitFor(async () => {
         const input = encodeURIComponent(JSON.stringify({ sessionId }));
-        session = (await fetch(`${api}/session.get?input=${input}`).then((r) => r.json())).result.data;
+        const body = (await fetch(`${api}/session.get?input=${input}`, { headers: auth }).then((r) => r.json())) as {
+          result: { data: typeof session };
+        };
+        session = body.result.data;
         return session?.status === "ended";
       }, 30_000);
       expect(ended, `session did not end; log:\n${log}`).toBe(true);

@@ -28,3 +28,5 @@ export { readWorkers, type WorkerRow } from "./sql/read-workers";
 export { claimSessionById, releaseSessionLease, renewSessionLease } from "./lease/own-session";
 export { setSessionStatus, type SessionStatus } from "./sessions/session-status";
 export { requestSessionCancel, CANCEL_CHANNEL, type SessionCancel } from "./sessions/request-session-cancel";
+export { createToken, verifyToken, revokeToken, listTokens, hashToken, roleAllows, Role, WorkspaceId, TOKEN_PATTERN, type TokenIdentity } from "./auth/tokens";
+export { redact, redactJson, registerSecrets } from "./redact";

@@ -17,7 +17,7 @@ describe("migrations", () => {
       await runMigrations(withDatabase(inject("pgAdminUrl"), name));
       const afterFirst = (await tables()).map((r) => r.t);
       expect(afterFirst).toEqual([
-        "agent_messages", "agents", "events", "hook_attempts", "hook_deliveries", "inbox_messages", "model_steps", "sessions",
+        "agent_messages", "agents", "api_tokens", "events", "hook_attempts", "hook_deliveries", "inbox_messages", "model_steps", "sessions",
         "todos", "tool_calls", "turns", "workers",
       ]);
       const [applied] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`;

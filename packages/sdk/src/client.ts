@@ -4,7 +4,9 @@ import type { AppRouter } from "@handoff/api";
 export interface ClientOptions {
   /** The service's base URL, e.g. http://127.0.0.1:3000 */
   url: string;
-  /** Sent with every request (e.g. an authorization header). */
+  /** An API token (`handoff token create`): sent as a bearer token, and as a connection param on streams. */
+  token?: string;
+  /** Sent with every query and mutation. */
   headers?: Record<string, string>;
   /** Node 20 has no global EventSource: pass `EventSource` from the `eventsource` package. Browsers need nothing. */
   EventSource?: SubscriptionOptions["EventSource"];
@@ -25,8 +27,17 @@ export function createTRPCHandoffClient(options: ClientOptions): HandoffTRPCClie
     links: [
       splitLink({
         condition: (op) => op.type === "subscription",
-        true: httpSubscriptionLink({ url, EventSource: EventSourceImpl }),
-        false: httpBatchLink({ url, headers: () => options.headers ?? {}, fetch: options.fetch }),
+        // A Node EventSource cannot set headers: the token travels as a connection param instead.
+        true: httpSubscriptionLink({
+          url,
+          EventSource: EventSourceImpl,
+          connectionParams: options.token ? () => ({ token: options.token! }) : undefined,
+        }),
+        false: httpBatchLink({
+          url,
+          headers: () => ({ ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers }),
+          fetch: options.fetch,
+        }),
       }),
     ],
   });

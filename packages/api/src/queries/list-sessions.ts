@@ -17,6 +17,7 @@ export type ListSessionsInput = z.input<typeof ListSessionsInput>;
 export async function listSessions(
   sql: Sql,
   input: z.output<typeof ListSessionsInput>,
+  workspaceId: string,
 ): Promise<{ items: SessionSummary[]; nextCursor: string | null }> {
   const after = input.cursor ? decodeCursor(input.cursor) : null;
   const verdicts = input.verdict?.filter((v) => v !== "NONE") ?? [];
@@ -25,7 +26,7 @@ export async function listSessions(
   // created_at as text keeps Postgres' microseconds: a JavaScript Date would round them away.
   const rows = await sql<{ id: string; createdAt: string }[]>`
     SELECT s.id, s.created_at::text AS "createdAt" FROM sessions s JOIN agents r ON r.id = s.root_agent_id
-    WHERE TRUE
+    WHERE s.workspace_id = ${workspaceId}
       ${after ? sql`AND (s.created_at, s.id) < (${after.createdAt}::timestamptz, ${after.id})` : sql``}
       ${input.status?.length ? sql`AND s.status = ANY(${input.status}::session_status[])` : sql``}
       ${

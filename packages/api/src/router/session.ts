@@ -5,6 +5,7 @@ import { toWire } from "../events/wire-event";
 import { IdempotencyKey, MessageId, SessionId, AgentId } from "../ids";
 import { listSessions, ListSessionsInput } from "../queries/list-sessions";
 import { sessionSummary } from "../queries/session-summary";
+import { sessionInWorkspace } from "../auth/workspace";
 import { publicProcedure, type ApiContext } from "../trpc";
 
 const Text = z.string().min(1, "text must not be empty");
@@ -16,6 +17,7 @@ async function send(
   input: { sessionId: string; text: string; idempotencyKey?: string; agentId?: string },
   kind: "prompt" | "followup" | "steer",
 ): Promise<{ messageId: string }> {
+  await sessionInWorkspace(ctx, input.sessionId);
   if (kind !== "steer") await assertTakesPrompts(ctx.db, input.sessionId, input.idempotencyKey);
   const { messageId } = await enqueue(
     ctx.db,
@@ -51,6 +53,10 @@ export const sessionRouter = {
         profile: z.string().min(1).max(100).default("general"),
         title: z.string().max(500).optional(),
         model: ModelRef.optional(),
+        /** The root agent's model base URL (an `openai-compatible` server), overriding the service default. */
+        baseUrl: z.string().url().max(2000).optional(),
+        /** The root agent's step cap (C2), overriding its profile's. */
+        maxSteps: z.number().int().min(1).max(1000).optional(),
         /** Sent as the first prompt in the same call. */
         prompt: Text.optional(),
       }),
@@ -61,7 +67,13 @@ export const sessionRouter = {
       } catch (e) {
         throw new HandoffError("INVALID_INPUT", (e as Error).message);
       }
-      const created = await createSession(ctx.db, { mode: input.mode, profile: input.profile, title: input.title, model: input.model });
+      const created = await createSession(ctx.db, {
+        mode: input.mode,
+        profile: input.profile,
+        title: input.title,
+        model: input.model,
+        config: { baseUrl: input.baseUrl, maxSteps: input.maxSteps },
+      });
       const sent = input.prompt ? await send(ctx, { sessionId: created.sessionId, text: input.prompt }, "prompt") : null;
       return { ...created, messageId: sent?.messageId ?? null };
     }),
@@ -77,6 +89,7 @@ export const sessionRouter = {
   cancel: publicProcedure
     .input(z.strictObject({ sessionId: SessionId, messageId: MessageId.optional() }))
     .mutation(async ({ ctx, input }) => {
+      await sessionInWorkspace(ctx, input.sessionId);
       if (input.messageId) {
         const { changed } = await cancelMessage(ctx.db, { sessionId: input.sessionId, messageId: input.messageId });
         return { cancelledMessages: changed ? [input.messageId] : [], runningTurns: 0 };
@@ -84,13 +97,17 @@ export const sessionRouter = {
       return requestSessionCancel(ctx.db, input.sessionId);
     }),
 
-  get: publicProcedure.input(z.strictObject({ sessionId: SessionId })).query(({ ctx, input }) => sessionSummary(ctx.db.sql, input.sessionId)),
+  get: publicProcedure.input(z.strictObject({ sessionId: SessionId })).query(async ({ ctx, input }) => {
+    await sessionInWorkspace(ctx, input.sessionId);
+    return sessionSummary(ctx.db.sql, input.sessionId);
+  }),
 
-  list: publicProcedure.input(ListSessionsInput).query(({ ctx, input }) => listSessions(ctx.db.sql, input)),
+  /** The caller's workspace's sessions only. */
+  list: publicProcedure.input(ListSessionsInput).query(({ ctx, input }) => listSessions(ctx.db.sql, input, ctx.auth!.workspaceId)),
 
   /** The inbox: each message with its state and the turn that admitted it. */
   messages: publicProcedure.input(z.strictObject({ sessionId: SessionId })).query(async ({ ctx, input }) => {
-    await sessionSummary(ctx.db.sql, input.sessionId);
+    await sessionInWorkspace(ctx, input.sessionId);
     return ctx.db.sql<
       { id: string; kind: string; state: string; targetAgentId: string | null; admittedTurnId: string | null; payload: unknown; queuedAt: Date }[]
     >`
@@ -105,7 +122,7 @@ export const sessionRouter = {
    * and no duplicate.
    */
   events: publicProcedure.input(StreamInput).subscription(async function* ({ ctx, input, signal }) {
-    await sessionSummary(ctx.db.sql, input.sessionId);
+    await sessionInWorkspace(ctx, input.sessionId);
     const wakeups = await ctx.hub.subscribe(input.sessionId);
     try {
       let cursor = Number(input.lastEventId ?? 0);
@@ -124,6 +141,7 @@ export const sessionRouter = {
 
   /** Whole-session status transitions: the current status first, then each change. */
   status: publicProcedure.input(StreamInput).subscription(async function* ({ ctx, input, signal }) {
+    await sessionInWorkspace(ctx, input.sessionId);
     const wakeups = await ctx.hub.subscribe(input.sessionId);
     try {
       let cursor: number;

@@ -1,5 +1,6 @@
 import { assertPortFree, openDatabase, type OpenedDatabase } from "@handoff/db";
 import { cliEnv } from "../env";
+import { localAdminToken } from "../local-token";
 import path from "node:path";
 import { cliMain, webDir } from "../paths";
 import { stopChild, supervise, type Supervised } from "../supervise";
@@ -51,6 +52,8 @@ export async function startCommand(): Promise<number> {
     })());
 
   const web = `http://${env.HANDOFF_HOST}:${env.PORT}`;
+  // Local mode: with the embedded database, a local admin token signs the dashboard in.
+  const signIn = database.kind === "embedded" ? `${web}/api/auth/login?token=${await localAdminToken(database.db, env.HANDOFF_DATA_DIR)}` : null;
   const stopped = new Promise<number>((resolve) => {
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
       // `on`, not `once`: a repeated Ctrl-C (tsx forwards it twice) must not kill us mid-stop.
@@ -69,6 +72,8 @@ export async function startCommand(): Promise<number> {
   const healthy = await waitForHealth(`${web}/api/health`, 60_000, () => stopping !== null);
   if (healthy) {
     say(`ready — web ${web} · health ${web}/api/health · workers ${env.HANDOFF_WORKERS} · Ctrl-C to stop`);
+    if (signIn) say(`local mode: sign in at ${signIn} (admin token saved in ${env.HANDOFF_DATA_DIR}/local-admin-token)`);
+    else say("sign in with an API token: handoff token create --role admin --workspace default");
   } else if (!stopping) {
     say(`the web app did not answer ${web}/api/health within 60 s`);
     await stopAll("web app not healthy");

@@ -1,5 +1,6 @@
 import type { Sql, Tx } from "../client";
 import { HandoffError } from "../errors";
+import { redact } from "../redact";
 import { EVENTS_CHANNEL, type NewEvent } from "./event";
 
 export interface AppendOptions {
@@ -14,6 +15,7 @@ export interface AppendOptions {
  * session until commit: concurrent appenders queue on that lock, and a rolled-back append
  * gives its numbers back, so seq is gap-free and unique without a global sequence. The
  * NOTIFY is transactional too: listeners hear of the events only once they are committed.
+ * Secrets and token-shaped strings are redacted from the data before it is written.
  */
 export async function appendEvents(
   tx: Tx | Sql,
@@ -38,7 +40,7 @@ export async function appendEvents(
     FROM unnest(
       ${seqs}::bigint[], ${events.map((e) => e.agentId ?? null)}::text[],
       ${events.map((e) => e.turnId ?? null)}::text[], ${events.map((e) => e.type)}::text[],
-      ${events.map((e) => JSON.stringify(e.data ?? {}))}::text[]
+      ${events.map((e) => redact(JSON.stringify(e.data ?? {})))}::text[]
     ) AS u(seq, agent_id, turn_id, type, data)`;
   await tx`SELECT pg_notify(${EVENTS_CHANNEL}, ${`${sessionId}:${row.lastSeq}`})`;
   return seqs;

@@ -3,6 +3,7 @@ import type { Db } from "../client";
 import { HandoffError } from "../errors";
 import { appendEvents } from "../events/append-events";
 import { newId } from "../ids";
+import { redact } from "../redact";
 import { parseInput } from "../validate";
 import { INBOX_CHANNEL, InboxKind } from "./message";
 
@@ -34,7 +35,8 @@ export interface EnqueueOptions {
  */
 export async function enqueue(db: Db, input: EnqueueInput, options: EnqueueOptions): Promise<EnqueueResult> {
   const msg = parseInput(EnqueueInput, input);
-  const json = JSON.stringify(msg.payload);
+  // Stored (and shown) with secrets and token-shaped strings redacted.
+  const json = redact(JSON.stringify(msg.payload));
   const bytes = Buffer.byteLength(json, "utf8");
   if (bytes > options.maxPayloadBytes) {
     throw new HandoffError(

@@ -8,3 +8,4 @@ export * from "./todos";
 export * from "./workers";
 export * from "./steps";
 export * from "./hooks";
+export * from "./tokens";

@@ -5,6 +5,8 @@ export const sessions = pgTable(
   "sessions",
   {
     id: text().primaryKey(),
+    /** The tenant: a token sees only its workspace's sessions. */
+    workspaceId: text().notNull().default("default"),
     mode: sessionMode().notNull(),
     title: text(),
     status: sessionStatus().notNull().default("idle"),
@@ -25,6 +27,7 @@ export const sessions = pgTable(
   },
   (t) => [
     index("sessions_status_idx").on(t.status, t.createdAt),
+    index("sessions_workspace_idx").on(t.workspaceId, t.createdAt),
     index("sessions_lease_idx").on(t.leaseExpiresAt),
   ],
 );

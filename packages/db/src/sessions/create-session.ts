@@ -18,6 +18,8 @@ export const CreateSessionInput = z.object({
   title: z.string().max(500).nullish(),
   /** `provider:model` for the root agent; `null` means the profile's or the service default. */
   model: z.string().max(200).nullish(),
+  /** The tenant the session belongs to (the creating token's workspace). */
+  workspaceId: z.string().min(1).max(63).default("default"),
   /** Overrides for the root agent. */
   config: AgentConfig.default({}),
 });
@@ -30,14 +32,14 @@ export interface CreatedSession {
 
 /** Creates a session and its root agent in one transaction; the log opens with `session.create`. */
 export async function createSession(db: Db, input: CreateSessionInput): Promise<CreatedSession> {
-  const { mode, profile, title, model, config } = parseInput(CreateSessionInput, input);
+  const { mode, profile, title, model, config, workspaceId } = parseInput(CreateSessionInput, input);
   const sessionId = newId("ses");
   const rootAgentId = newId("agt");
   const returning = isReturning({ isRoot: true, mode });
   await db.sql.begin(async (tx) => {
     await tx`
-      INSERT INTO sessions (id, mode, title, profile, root_agent_id)
-      VALUES (${sessionId}, ${mode}, ${title ?? null}, ${profile}, ${rootAgentId})`;
+      INSERT INTO sessions (id, workspace_id, mode, title, profile, root_agent_id)
+      VALUES (${sessionId}, ${workspaceId}, ${mode}, ${title ?? null}, ${profile}, ${rootAgentId})`;
     await tx`
       INSERT INTO agents (id, session_id, parent_id, profile, model, config, "returning", depth)
       VALUES (${rootAgentId}, ${sessionId}, NULL, ${profile}, ${model ?? null}, ${JSON.stringify(config)}::text::jsonb,

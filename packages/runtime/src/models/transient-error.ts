@@ -16,6 +16,10 @@ export function transientError(e: unknown): Transient | null {
       return { reason: `HTTP ${status}`, retryAfterSeconds: Number.isFinite(seconds) ? seconds : undefined };
     }
     if (status === undefined && e.isRetryable) return { reason: e.message };
+    // Fix (fault tests): the response began (2xx) and then its stream broke off — the AI SDK
+    // wraps a connection reset mid-stream as "Failed to process successful response". What
+    // decides is the cause: a reset or a cut socket is retried like any other.
+    if (status !== undefined && status < 300 && e.cause !== undefined) return transientError(e.cause);
     return null;
   }
   const err = e as { name?: string; code?: string; message?: string; cause?: { code?: string } } | null;

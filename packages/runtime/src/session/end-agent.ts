@@ -1,4 +1,4 @@
-import { appendEvents, fencedTransaction, newId, type Db, type Lease, type NewEvent, type Tx } from "@handoff/db";
+import { appendEvents, fencedTransaction, newId, redact, type Db, type Lease, type NewEvent, type Tx } from "@handoff/db";
 import type { Webhook } from "../hooks/hook-config";
 import { enqueueHooks } from "../hooks/enqueue-hooks";
 import { renderChildResult } from "../subagents/child-result";
@@ -89,8 +89,8 @@ export async function recordEnd(
       failure_tag = ${failureTag}, final_message_present = ${evidence.finalMessagePresent},
       open_todo_count = ${evidence.openTodoCount}, verdict = ${evidence.verdict}::verdict,
       verdict_rule = ${evidence.verdictRule},
-      reply_value = ${replied ? JSON.stringify(stop.replyValue) : null}::text::jsonb,
-      partial_text = ${partialText}, ended_at = now()
+      reply_value = ${replied ? redact(JSON.stringify(stop.replyValue)) : null}::text::jsonb,
+      partial_text = ${partialText === null ? null : redact(partialText)}, ended_at = now()
     WHERE id = ${agent.id}`;
   if (turnId) {
     await tx`UPDATE turns SET status = 'ended', stop_reason = ${stop.reason}::stop_reason, ended_at = now() WHERE id = ${turnId}`;

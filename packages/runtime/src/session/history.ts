@@ -1,4 +1,4 @@
-import type { Sql, Tx } from "@handoff/db";
+import { redact, type Sql, type Tx } from "@handoff/db";
 import type { ModelMessage } from "ai";
 
 export interface StoredMessage {
@@ -25,7 +25,7 @@ export async function appendMessages(
     await tx`
       INSERT INTO agent_messages (session_id, agent_id, turn_id, step_id, role, content)
       VALUES (${at.sessionId}, ${at.agentId}, ${at.turnId}, ${at.stepId ?? null}, ${message.role},
-              ${JSON.stringify(message)}::text::jsonb)`;
+              ${redact(JSON.stringify(message))}::text::jsonb)`;
   }
 }
 

@@ -1,4 +1,4 @@
-import { appendEvents, fencedTransaction, newId } from "@handoff/db";
+import { appendEvents, fencedTransaction, newId, redact } from "@handoff/db";
 import type { LanguageModel, ModelMessage } from "ai";
 import { callModel, type ModelResponse } from "../models/call-model";
 import { withRetry } from "../models/with-retry";
@@ -38,12 +38,14 @@ export async function runModelStep(
     await tx`
       INSERT INTO model_steps (id, session_id, agent_id, turn_id, number, capped, request)
       VALUES (${stepId}, ${agent.sessionId}, ${agent.id}, ${t.turnId}, ${request.number}, ${request.capped},
-              ${JSON.stringify({
-                system: request.system,
-                messages: request.messages,
-                tools: request.tools.map((tool) => tool.id),
-                toolChoice: request.toolChoiceNone ? "none" : request.tools.length > 0 ? "auto" : null,
-              })}::text::jsonb)`;
+              ${redact(
+                JSON.stringify({
+                  system: request.system,
+                  messages: request.messages,
+                  tools: request.tools.map((tool) => tool.id),
+                  toolChoice: request.toolChoiceNone ? "none" : request.tools.length > 0 ? "auto" : null,
+                }),
+              )}::text::jsonb)`;
     await appendEvents(tx, agent.sessionId, [
       {
         type: "model-step.start",
@@ -76,13 +78,14 @@ export async function runModelStep(
         }),
       { maxRetries: t.rt.env.HANDOFF_MODEL_MAX_RETRIES, baseDelayMs: t.rt.retryBaseDelayMs },
       t.ctx.signal,
+      // Fix (fault tests): the cut attempt's buffered deltas go out before the retry event, not after it.
       (attempt, why, delayMs) =>
-        fencedTransaction(db, lease, async (tx) => {
+        deltas.flush().then(() => fencedTransaction(db, lease, async (tx) => {
           await tx`UPDATE model_steps SET retries = ${attempt} WHERE id = ${stepId}`;
           await appendEvents(tx, agent.sessionId, [
             { type: "model-step.retry", ...at, data: { stepId, attempt, reason: why.reason, delayMs } },
           ]);
-        }),
+        })),
     );
     await deltas.close();
   } catch (e) {
@@ -101,7 +104,7 @@ export async function runModelStep(
 
   await fencedTransaction(db, lease, async (tx) => {
     await tx`
-      UPDATE model_steps SET status = 'ended', response_text = ${response.text}, finish_reason = ${response.finishReason},
+      UPDATE model_steps SET status = 'ended', response_text = ${redact(response.text)}, finish_reason = ${response.finishReason},
         raw_finish_reason = ${response.rawFinishReason}, input_tokens = ${response.usage.input},
         output_tokens = ${response.usage.output}, ended_at = now()
       WHERE id = ${stepId}`;

@@ -18,6 +18,15 @@ export class TextCoalescer {
     this.timer ??= setTimeout(() => this.flushNow(), this.intervalMs);
   }
 
+  /**
+   * Writes what is buffered now and waits for every write so far. Before a retry's event: the
+   * deltas of the cut attempt then precede it, and everything after it is the new attempt's.
+   */
+  async flush(): Promise<void> {
+    this.flushNow();
+    await this.chain;
+  }
+
   /** Writes what is left and waits for every write; rethrows a failed write (e.g. FENCED). */
   async close(): Promise<void> {
     this.flushNow();

@@ -1,4 +1,4 @@
-import { appendEvents, fencedTransaction, isHandoffError, newId } from "@handoff/db";
+import { appendEvents, fencedTransaction, isHandoffError, newId, redact, redactJson } from "@handoff/db";
 import type { ModelMessage } from "ai";
 import type { CalledTool } from "../models/call-model";
 import type { ToolDefinition, ToolResult } from "../tools/define-tool";
@@ -44,13 +44,15 @@ export async function runToolBatch(
       await tx`
         INSERT INTO tool_calls (id, session_id, agent_id, turn_id, step_id, call_id, name, args)
         VALUES (${id}, ${agent.sessionId}, ${agent.id}, ${t.turnId}, ${stepId}, ${call.callId}, ${call.name},
-                ${JSON.stringify(call.input ?? null)}::text::jsonb)
+                ${redact(JSON.stringify(call.input ?? null))}::text::jsonb)
         ON CONFLICT (step_id, call_id) DO NOTHING`;
       await appendEvents(tx, agent.sessionId, [
         { type: "tool-call.start", ...at, data: { stepId, callId: call.callId, name: call.name, args: call.input ?? null } },
       ]);
     });
-    const result = await runOne(call, offered, { ...toolCtx, call: { stepId, callId: call.callId } });
+    const ran = await runOne(call, offered, { ...toolCtx, call: { stepId, callId: call.callId } });
+    // What the model and the transcript see is redacted: a tool may read a file holding a key.
+    const result = { ...ran, output: redactJson(ran.output) };
     await fencedTransaction(db, lease, async (tx) => {
       await tx`
         UPDATE tool_calls SET status = 'done', result = ${JSON.stringify(result.output)}::text::jsonb,

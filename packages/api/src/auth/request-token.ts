@@ -1,0 +1,20 @@
+/** The cookie the dashboard signs in with (http-only, SameSite=Strict). */
+export const AUTH_COOKIE = "handoff_token";
+
+/**
+ * The token a request presents: `Authorization: Bearer …` (SDK, CLI), the sign-in cookie
+ * (dashboard), or the SSE connection params (a Node EventSource cannot set headers).
+ */
+export function requestToken(req: Request, connectionParams: Record<string, unknown> | null | undefined): string | null {
+  const header = req.headers.get("authorization");
+  if (header?.startsWith("Bearer ")) return header.slice(7).trim();
+  const cookie = req.headers.get("cookie");
+  const fromCookie = cookie
+    ?.split(";")
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${AUTH_COOKIE}=`))
+    ?.slice(AUTH_COOKIE.length + 1);
+  if (fromCookie) return decodeURIComponent(fromCookie);
+  const param = connectionParams?.token;
+  return typeof param === "string" ? param : null;
+}
