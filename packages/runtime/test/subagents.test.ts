@@ -220,3 +220,26 @@ describe("subagents (C3)", () => {
     expect(String(refused?.data.output)).toContain("subagents may nest 3 deep");
   });
 });
+
+describe("subagent limits", () => {
+  it("refuses a child beyond HANDOFF_MAX_CHILDREN running children with an error the model can act on", async () => {
+    const h = await startHarness(
+      {
+        agents: {
+          general: [
+            task({ profile: "explore", prompt: "first", background: true }),
+            task({ profile: "explore", prompt: "second", background: true }),
+            { ...reply("parent done"), delayMs: 200 },
+          ],
+          explore: [{ ...reply("child done"), delayMs: 1500 }],
+        },
+      },
+      { env: { HANDOFF_MAX_CHILDREN: "1" } },
+    );
+    const run = await runPrompt(pg.current.db, h, { prompt: "go" });
+    const ends = run.events.filter((e) => e.type === "tool-call.end" && e.data.name === "task");
+    expect(ends.map((e) => e.data.isError)).toEqual([false, true]);
+    expect(String(ends[1]!.data.output)).toContain("you already have 1 subagents running (limit 1, HANDOFF_MAX_CHILDREN)");
+    expect(run.events.filter((e) => e.type === "agent.spawn")).toHaveLength(1);
+  });
+});
