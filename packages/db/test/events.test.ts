@@ -24,7 +24,7 @@ describe("event log", () => {
     expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 8000 }, (_, i) => start + 1 + i));
     const all = await readEvents(db.sql, sessionId, 0, 10_000);
     expect(all.map((e) => e.seq)).toEqual(Array.from({ length: 8001 }, (_, i) => i + 1));
-  });
+  }, 180_000);
 
   it("gives back the numbers of a rolled-back append, leaving no gap", async () => {
     const { db } = pg.current;
