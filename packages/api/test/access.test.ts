@@ -88,8 +88,15 @@ describe("access rules", () => {
       const scoped = /^(session\.(?!create|list)|agent\.)/.test(path);
       expect(foreign, `${path} from another workspace`).toBe(scoped ? "NOT_FOUND" : "OK");
     }
-    const elsewhere = await callerFor(await identity("viewer", "elsewhere")).session.list({});
-    expect(elsewhere.items).toEqual([]);
+    const outsider = await identity("operator", "third-party");
+    expect((await callerFor(outsider).session.list({})).items).toEqual([]);
+    // A session created with a token belongs to that token's workspace, and only there.
+    const created = await callerFor(outsider).session.create({ mode: "interactive" });
+    expect((await callerFor(outsider).session.list({})).items.map((s) => s.id)).toEqual([created.sessionId]);
+    const [row] = await db.sql`SELECT workspace_id FROM sessions WHERE id = ${created.sessionId}`;
+    expect(row!.workspace_id).toBe("third-party");
+    const insider = await identity("admin", "default");
+    await expect(callerFor(insider).session.get({ sessionId: created.sessionId })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("answer a request without a valid token with UNAUTHORIZED over HTTP", async () => {

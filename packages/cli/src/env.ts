@@ -9,6 +9,11 @@ const Env = z.object({
   HANDOFF_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   /** Profile files (\`*.md\`) beside the built-ins. */
   HANDOFF_AGENTS_DIR: z.string().default("agents"),
+  /** API token for a running service (`--url`); an empty value means none. */
+  HANDOFF_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
 });
 export type CliEnv = z.infer<typeof Env> & ReturnType<typeof dbEnv>;
 

@@ -1,6 +1,8 @@
+import { acpCommand } from "./commands/acp";
 import { migrateCommand } from "./commands/migrate";
 import { runCommand } from "./commands/run";
 import { simCommand } from "./commands/sim";
+import { tokenCommand } from "./commands/token";
 import { startCommand } from "./commands/start";
 import { workerCommand } from "./commands/worker";
 
@@ -11,10 +13,16 @@ Usage:
   handoff worker [--concurrency N]
                                 one worker process against DATABASE_URL
   handoff run "<prompt>" [--profile NAME] [--model PROVIDER:MODEL] [--base-url URL]
-              [--max-steps N] [--output-format text|json]
-                                one headless session, one result
+              [--max-steps N] [--output-format text|json] [--url SERVICE_URL]
+                                one headless session, one result (in process, or
+                                against a running service with --url)
+  handoff acp [--url SERVICE_URL] [--profile NAME] [--model PROVIDER:MODEL]
+              [--base-url URL] [--max-steps N]
+                                an Agent Client Protocol agent on stdio, for editors
   handoff sim [--port P] [--scenario FILE|NAME]
                                 model-sim, an OpenAI-compatible scripted model server
+  handoff token create --role R --workspace W
+                                an API token (printed once); also: token list, token revoke ID
   handoff migrate               apply database migrations (DATABASE_URL or embedded)
   handoff help                  this text
 `;
@@ -24,7 +32,9 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   worker: workerCommand,
   migrate: migrateCommand,
   run: runCommand,
+  acp: acpCommand,
   sim: simCommand,
+  token: tokenCommand,
 };
 
 /** Runs one command and exits with its status; a failure prints one clear line, not a stack. */

@@ -54,7 +54,7 @@ export const sessionRouter = {
         title: z.string().max(500).optional(),
         model: ModelRef.optional(),
         /** The root agent's model base URL (an `openai-compatible` server), overriding the service default. */
-        baseUrl: z.string().url().max(2000).optional(),
+        baseUrl: z.url({ protocol: /^https?$/, error: "baseUrl must be an http(s) URL" }).max(2000).optional(),
         /** The root agent's step cap (C2), overriding its profile's. */
         maxSteps: z.number().int().min(1).max(1000).optional(),
         /** Sent as the first prompt in the same call. */
@@ -73,6 +73,7 @@ export const sessionRouter = {
         title: input.title,
         model: input.model,
         config: { baseUrl: input.baseUrl, maxSteps: input.maxSteps },
+        workspaceId: ctx.auth!.workspaceId,
       });
       const sent = input.prompt ? await send(ctx, { sessionId: created.sessionId, text: input.prompt }, "prompt") : null;
       return { ...created, messageId: sent?.messageId ?? null };
