@@ -144,3 +144,55 @@ describe("the contract-case scenarios", () => {
     expect(second).toEqual({ answer: expect.any(String) });
   });
 });
+
+describe("the dashboard scenarios", () => {
+  const exploreTools = { todo_write: t("ledger"), reply: t("return") };
+
+  it("explore-cut: the root delegates to explore, which keeps a ledger and is cut by the length limit with items open", async () => {
+    const sim = await startSim(getBuiltinScenario("explore-cut"));
+    const root = agentHeaders("ses_d", "agt_root", "general");
+    const delegate = await step(sim, root, workTools);
+    expect(delegate.calls).toEqual([{ name: "task", input: expect.objectContaining({ profile: "explore" }) }]);
+
+    const child = agentHeaders("ses_d", "agt_child", "explore");
+    const plan = await step(sim, child, exploreTools);
+    const todos = plan.calls[0]?.input.todos as { status: string }[];
+    expect(todos.filter((todo) => todo.status === "pending" || todo.status === "in_progress")).toHaveLength(2);
+    const cut = await step(sim, child, exploreTools);
+    expect(cut.finish).toBe("length");
+    expect(cut.calls).toEqual([]);
+    expect(cut.text).not.toBe("");
+
+    // A resume plays the rest: the ledger closes, then a reply.
+    const close = await step(sim, child, exploreTools);
+    expect(close.calls[0]?.input.todos.every((todo: { status: string }) => todo.status === "completed")).toBe(true);
+    const reply = await step(sim, child, exploreTools);
+    expect(reply.calls).toEqual([{ name: "reply", input: { value: expect.stringContaining("Resumed") } }]);
+
+    // The interactive root ends on text; it is never offered reply.
+    const end = await step(sim, root, workTools);
+    expect(end.calls).toEqual([]);
+    expect(end.text).toContain("cut off");
+  });
+
+  it("reply-markdown replies with a Markdown string, or says it as text when reply is not offered", async () => {
+    const sim = await startSim(getBuiltinScenario("reply-markdown"));
+    const value = (await step(sim, agentHeaders("ses_m", "agt_a", "general"), withReply)).calls[0]?.input.value;
+    expect(typeof value).toBe("string");
+    expect(value).toMatch(/^## Findings/m);
+    expect(value).toMatch(/\*\*three\*\*/);
+    const spoken = await step(sim, agentHeaders("ses_m", "agt_b", "general"), workTools);
+    expect(spoken.calls).toEqual([]);
+    expect(spoken.text).toBe(value);
+  });
+
+  it("paced takes six steps of at least 800 ms each before its answer", async () => {
+    const sim = await startSim(getBuiltinScenario("paced"));
+    const root = agentHeaders("ses_p", "agt_root", "general");
+    const started = Date.now();
+    const names: string[][] = [];
+    for (let i = 0; i < 6; i++) names.push((await step(sim, root, withReply)).calls.map((c) => c.name));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(6 * 800);
+    expect(names).toEqual([["todo_write"], ["list_files"], ["todo_write"], ["list_files"], ["todo_write"], ["reply"]]);
+  });
+});

@@ -82,7 +82,7 @@ describe("built-in scenarios", () => {
     }
   });
 
-  it("include the demo and one scenario per contract case", () => {
+  it("include the demo, one scenario per contract case and the dashboard's cases", () => {
     expect(Object.keys(builtinScenarios).sort()).toEqual(
       [
         "always-tools",
@@ -95,6 +95,9 @@ describe("built-in scenarios", () => {
         "reply-string-brace",
         "retry-429",
         "schema-mismatch",
+        "explore-cut",
+        "reply-markdown",
+        "paced",
       ].sort(),
     );
   });

@@ -1,9 +1,10 @@
 import type { Scenario } from "../scenario/scenario";
 import { contractCases } from "./contract-cases";
+import { dashboardCases } from "./dashboard-cases";
 import { demo } from "./demo";
 
 /** Scenarios that ship with model-sim, by name (`sim:NAME` plays one in-process). */
-export const builtinScenarios: Readonly<Record<string, Scenario>> = Object.freeze({ demo, ...contractCases });
+export const builtinScenarios: Readonly<Record<string, Scenario>> = Object.freeze({ demo, ...contractCases, ...dashboardCases });
 
 /** A built-in scenario by name; an unknown name lists the known ones. */
 export function getBuiltinScenario(name: string): Scenario {
