@@ -4,8 +4,8 @@ export const dynamic = "force-dynamic";
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
   const { error } = await searchParams;
   return (
-    <main style={{ maxWidth: 420, margin: "10vh auto", padding: "0 1rem" }}>
-      <h1 style={{ fontSize: "1.4rem" }}>Sign in to Handoff</h1>
+    <section style={{ maxWidth: 420, margin: "8vh auto", padding: "0 1rem" }} aria-labelledby="sign-in">
+      <h1 id="sign-in" style={{ fontSize: "1.4rem" }}>Sign in to Handoff</h1>
       <p>
         Paste an API token (<code>handoff token create --role viewer --workspace default</code>). Running locally,{" "}
         <code>npm start</code> prints a sign-in link with a local admin token.
@@ -20,6 +20,6 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         ) : null}
         <button type="submit">Sign in</button>
       </form>
-    </main>
+    </section>
   );
 }
