@@ -1,51 +1,15 @@
-import { createToken } from "@handoff/db";
-import { useTestDatabase } from "@handoff/db/testing";
-import { builtinProfiles, profileRegistry } from "@handoff/runtime";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
-import { afterAll, beforeAll } from "vitest";
-import { EventHub, RateLimiter, serveApi, TokenVerifier, type AppRouter, type ServedApi, type ServiceContext } from "../src/index";
+import type { AppRouter, ServiceContext } from "../src/index";
+import { useServedApi } from "../src/testing/use-served-api";
 
-/** A test database and the API served over real HTTP on it; closed after the file. */
+/** The served API with a plain tRPC client over real HTTP, as any caller would use. */
 export function useApi(limits: Partial<ServiceContext["limits"]> = {}, options: { requestsPerMinute?: number } = {}) {
-  const pg = useTestDatabase();
-  let served: ServedApi | undefined;
-  let context: ServiceContext | undefined;
-  let token = "";
-  beforeAll(async () => {
-    const db = pg.current.db;
-    context = {
-      db,
-      hub: new EventHub(db),
-      profiles: profileRegistry(new Map(Object.entries(builtinProfiles))),
-      tokens: new TokenVerifier(db),
-      rateLimiter: new RateLimiter(options.requestsPerMinute ?? 100_000),
-      limits: { maxPayloadBytes: 256 * 1024, eventsPageSize: 100, leaseTtlMs: 10_000, ...limits },
-    };
-    token = (await createToken(db, { role: "admin", workspaceId: "default" })).token;
-    served = await serveApi(context);
-  });
-  afterAll(async () => {
-    await served?.close();
-  });
-  return {
-    get pg() {
-      return pg.current;
-    },
-    get url() {
-      return served!.url;
-    },
-    get context() {
-      return context!;
-    },
-    /** An admin token of the `default` workspace. */
-    get token() {
-      return token;
-    },
-    /** A tRPC client over real HTTP, as any caller would use. */
-    client(as: string | null = token) {
+  const api = useServedApi(limits, options);
+  return Object.assign(api, {
+    client(as: string | null = api.token) {
       return createTRPCClient<AppRouter>({
-        links: [httpBatchLink({ url: `${served!.url}/api/trpc`, headers: () => (as ? { authorization: `Bearer ${as}` } : {}) })],
+        links: [httpBatchLink({ url: `${api.url}/api/trpc`, headers: () => (as ? { authorization: `Bearer ${as}` } : {}) })],
       });
     },
-  };
+  });
 }

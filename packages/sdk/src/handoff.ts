@@ -64,38 +64,13 @@ export class Handoff {
 
   /** Durable events from `lastEventId` on, then live; reconnects resume without gap or duplicate. */
   events(sessionId: string, options: { lastEventId?: number; signal?: AbortSignal } = {}): AsyncIterableIterator<WireEvent> {
-    const queue = asyncQueue<WireEvent>(() => sub.unsubscribe());
-    const sub = this.trpc.session.events.subscribe(
-      { sessionId, lastEventId: options.lastEventId === undefined ? null : String(options.lastEventId) },
-      {
-        onData: (tracked) => queue.push(tracked.data as WireEvent),
-        onError: (e) => queue.fail(e),
-        onComplete: () => queue.close(),
-      },
-    );
-    options.signal?.addEventListener("abort", () => {
-      sub.unsubscribe();
-      queue.close();
-    });
-    return queue.iterable;
+    const input = { sessionId, lastEventId: options.lastEventId === undefined ? null : String(options.lastEventId) };
+    return iterate<WireEvent>((handlers) => this.trpc.session.events.subscribe(input, handlers), options.signal);
   }
 
   /** Whole-session status: the current one, then each transition. */
   status(sessionId: string, options: { signal?: AbortSignal } = {}): AsyncIterableIterator<{ status: SessionStatus; seq: number }> {
-    const queue = asyncQueue<{ status: SessionStatus; seq: number }>(() => sub.unsubscribe());
-    const sub = this.trpc.session.status.subscribe(
-      { sessionId },
-      {
-        onData: (tracked) => queue.push(tracked.data as { status: SessionStatus; seq: number }),
-        onError: (e) => queue.fail(e),
-        onComplete: () => queue.close(),
-      },
-    );
-    options.signal?.addEventListener("abort", () => {
-      sub.unsubscribe();
-      queue.close();
-    });
-    return queue.iterable;
+    return iterate((handlers) => this.trpc.session.status.subscribe({ sessionId }, handlers), options.signal);
   }
 
   /**
@@ -168,4 +143,26 @@ function summarize(run: { sessionId: string; messageId: string; rootAgentId: str
     events,
     usage,
   };
+}
+
+/** A tRPC subscription of tracked items as an async iterable of their data; it stops on abort or `return()`. */
+function iterate<T>(
+  subscribe: (handlers: {
+    onData: (tracked: { data: unknown }) => void;
+    onError: (e: unknown) => void;
+    onComplete: () => void;
+  }) => { unsubscribe(): void },
+  signal?: AbortSignal,
+): AsyncIterableIterator<T> {
+  const queue = asyncQueue<T>(() => sub.unsubscribe());
+  const sub = subscribe({
+    onData: (tracked) => queue.push(tracked.data as T),
+    onError: (e) => queue.fail(e),
+    onComplete: () => queue.close(),
+  });
+  signal?.addEventListener("abort", () => {
+    sub.unsubscribe();
+    queue.close();
+  });
+  return queue.iterable;
 }
