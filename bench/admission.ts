@@ -1,0 +1,316 @@
+/**
+ * Admission: `session.prompt` over HTTP (the API in a web process of its own, as deployed)
+ * against the physical limit — a raw `INSERT …; NOTIFY` of the same inbox row in one round
+ * trip — on the same Postgres, in the same run, with the same pool size (the web app's 10),
+ * at concurrency 1, 16 and 64. Rounds of the two alternate, so drift on a shared machine
+ * falls on both. Then counts the statements one prompt costs and profiles the web process.
+ *
+ * `npm run bench -- admission`; writes bench/results/admission.json.
+ */
+import http from "node:http";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createCaller, EventHub, RateLimiter, TokenVerifier } from "@handoff/api";
+import { createSession, createToken, INBOX_CHANNEL, newId, type Db } from "@handoff/db";
+import { builtinProfiles, profileRegistry } from "@handoff/runtime";
+import { startBenchServer } from "./lib/bench-database";
+import { closedLoop, inParallel, pool, type LoopResult } from "./lib/closed-loop";
+import { createCountingDb } from "./lib/counting-db";
+import { summarizeMainThreadProfile, type ProfileSummary } from "./lib/cpu-profile";
+import { cpuSecondsOf, postgresCpuSeconds, spawnTs, type BenchProcess } from "./lib/processes";
+import { num, ratio, report, type Table, type Target } from "./lib/report";
+
+const CONCURRENCY = [1, 16, 64];
+const ROUNDS = 5;
+const ROUND_MS = 1_500;
+const WARMUP_MS = 600;
+/** Prompts go round-robin to this many interactive sessions (a session holds a few messages, as in life). */
+const SESSIONS = 2_000;
+const TEXT = "Summarize the open issues and propose a plan.";
+const apiServer = fileURLToPath(new URL("./lib/api-server.ts", import.meta.url));
+
+interface Side {
+  loop: LoopResult;
+  /** CPU per operation, in ms: the web process (Handoff only), Postgres, and this load generator. */
+  cpuMs: { web: number | null; postgres: number; client: number };
+}
+
+/** A backend of the benchmark's server, to find its postmaster (for the server's CPU time). */
+let backendPid = 0;
+
+const t0 = performance.now();
+const bench = await startBenchServer();
+let measured: Awaited<ReturnType<typeof measure>>;
+try {
+  measured = await bench.withDatabase((database) => measure(database.db, database.url));
+} finally {
+  await bench.stop();
+}
+
+async function measure(db: Db, url: string) {
+  const { token } = await createToken(db, { role: "operator", workspaceId: "default" });
+  backendPid = (await db.sql<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`)[0]!.pid;
+  const sessions: string[] = [];
+  await inParallel(Array.from({ length: SESSIONS }), 16, async () => {
+    sessions.push((await createSession(db, { mode: "interactive" })).sessionId);
+  });
+  let next = 0;
+  const nextSession = () => sessions[next++ % sessions.length]!;
+
+  // The physical limit: the same row, one simple-protocol round trip, one commit.
+  const raw = () => {
+    const sessionId = nextSession();
+    return db.sql
+      .unsafe(
+        `INSERT INTO inbox_messages (id, session_id, kind, payload)
+         VALUES ('${newId("msg")}', '${sessionId}', 'prompt', '${JSON.stringify({ text: TEXT })}');
+         SELECT pg_notify('${INBOX_CHANNEL}', '${sessionId}')`,
+      )
+      .simple();
+  };
+
+  const rows: { concurrency: number; raw: Side; handoff: Side }[] = [];
+  let api = await startApi(url);
+  try {
+    const client = promptClient(api.url, token, Math.max(...CONCURRENCY));
+    const handoff = () => client.prompt(nextSession());
+    // The web process was just started: let V8 compile its hot paths before anything counts.
+    await closedLoop({ concurrency: 16, durationMs: 3_000, op: raw });
+    await closedLoop({ concurrency: 16, durationMs: 3_000, op: handoff });
+    for (const concurrency of CONCURRENCY) {
+      await closedLoop({ concurrency, durationMs: WARMUP_MS, op: raw });
+      await closedLoop({ concurrency, durationMs: WARMUP_MS, op: handoff });
+      const rawRounds: LoopResult[] = [];
+      const handoffRounds: LoopResult[] = [];
+      const rawCpu = { postgres: 0, client: 0 };
+      const handoffCpu = { web: 0, postgres: 0, client: 0 };
+      for (let r = 0; r < ROUNDS; r++) {
+        const rawRound = await withCpu(null, () => closedLoop({ concurrency, durationMs: ROUND_MS, op: raw }));
+        rawRounds.push(rawRound.result);
+        rawCpu.postgres += rawRound.postgres;
+        rawCpu.client += rawRound.client;
+        const handoffRound = await withCpu(api.pid, () => closedLoop({ concurrency, durationMs: ROUND_MS, op: handoff }));
+        handoffRounds.push(handoffRound.result);
+        handoffCpu.web += handoffRound.web!;
+        handoffCpu.postgres += handoffRound.postgres;
+        handoffCpu.client += handoffRound.client;
+      }
+      const rawLoop = pool(rawRounds);
+      const handoffLoop = pool(handoffRounds);
+      const per = (s: number, loop: LoopResult) => (1000 * s) / loop.ops;
+      rows.push({
+        concurrency,
+        raw: { loop: rawLoop, cpuMs: { web: null, postgres: per(rawCpu.postgres, rawLoop), client: per(rawCpu.client, rawLoop) } },
+        handoff: {
+          loop: handoffLoop,
+          cpuMs: {
+            web: per(handoffCpu.web, handoffLoop),
+            postgres: per(handoffCpu.postgres, handoffLoop),
+            client: per(handoffCpu.client, handoffLoop),
+          },
+        },
+      });
+      console.log(
+        `concurrency ${concurrency}: raw ${num(rawLoop.throughput, 0)}/s p99 ${rawLoop.latencyMs.p99} ms; ` +
+          `handoff ${num(handoffLoop.throughput, 0)}/s p99 ${handoffLoop.latencyMs.p99} ms`,
+      );
+    }
+    client.close();
+    await api.stop();
+
+    // Where the web process's time goes: a CPU profile of it under the middle load.
+    const profileDir = await mkdtemp(path.join(os.tmpdir(), "handoff-bench-prof-"));
+    let profile: ProfileSummary | null = null;
+    try {
+      api = await startApi(url, ["--cpu-prof", "--cpu-prof-dir", profileDir]);
+      const profiled = promptClient(api.url, token, 16);
+      await closedLoop({ concurrency: 16, durationMs: 3_000, op: () => profiled.prompt(nextSession()) });
+      const fromUs = Number(process.hrtime.bigint() / 1000n);
+      await closedLoop({ concurrency: 16, durationMs: 3_000, op: () => profiled.prompt(nextSession()) });
+      profiled.close();
+      await api.stop();
+      profile = await summarizeMainThreadProfile(profileDir, 14, fromUs);
+    } finally {
+      await rm(profileDir, { recursive: true, force: true });
+    }
+    return { rows, statements: await countStatements(url, sessions, token), profile };
+  } finally {
+    await api.stop();
+  }
+}
+
+async function startApi(url: string, nodeArgs: string[] = []): Promise<BenchProcess & { url: string }> {
+  const p = await spawnTs("api server", apiServer, ["api", url], { nodeArgs, ready: (line) => line.startsWith('{"url"') });
+  return { ...p, url: (JSON.parse(p.readyLine) as { url: string }).url };
+}
+
+/** CPU seconds spent while `fn` ran: by the web process (when given), by Postgres, and by this process. */
+async function withCpu<T>(webPid: number | null, fn: () => Promise<T>) {
+  const web0 = webPid === null ? null : await cpuSecondsOf(webPid);
+  const pg0 = await postgresCpuSeconds(backendPid);
+  const self0 = process.cpuUsage();
+  const result = await fn();
+  const self = process.cpuUsage(self0);
+  const pg1 = await postgresCpuSeconds(backendPid);
+  const web1 = webPid === null ? null : await cpuSecondsOf(webPid);
+  return {
+    result,
+    web: web0 === null || web1 === null ? null : web1 - web0,
+    postgres: pg1 - pg0,
+    client: (self.user + self.system) / 1e6,
+  };
+}
+
+/** A plain keep-alive HTTP client posting `session.prompt` (non-batched tRPC), the lightest a caller can be. */
+function promptClient(baseUrl: string, token: string, maxSockets: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const { hostname, port } = new URL(baseUrl);
+  return {
+    prompt(sessionId: string): Promise<void> {
+      const body = JSON.stringify({ sessionId, text: TEXT });
+      return new Promise((resolve, reject) => {
+        const req = http.request(
+          {
+            agent,
+            hostname,
+            port,
+            path: "/api/trpc/session.prompt",
+            method: "POST",
+            headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), authorization: `Bearer ${token}` },
+          },
+          (res) => {
+            let text = "";
+            res.setEncoding("utf8");
+            res.on("data", (c: string) => (text += c));
+            res.on("end", () =>
+              res.statusCode === 200 && text.includes('"messageId"')
+                ? resolve()
+                : reject(new Error(`session.prompt answered ${res.statusCode}: ${text.slice(0, 300)}`)),
+            );
+          },
+        );
+        req.on("error", reject);
+        req.end(body);
+      });
+    },
+    close: () => agent.destroy(),
+  };
+}
+
+/** Statements one `session.prompt` sends to Postgres (the procedure called in process on a counting pool). */
+async function countStatements(url: string, sessions: string[], token: string) {
+  const counting = createCountingDb(url, { max: 2 });
+  try {
+    const tokens = new TokenVerifier(counting);
+    const auth = await tokens.verify(token);
+    const caller = createCaller({
+      db: counting,
+      hub: new EventHub(counting),
+      profiles: profileRegistry(new Map(Object.entries(builtinProfiles))),
+      tokens,
+      rateLimiter: new RateLimiter(Number.MAX_SAFE_INTEGER),
+      limits: { maxPayloadBytes: 256 * 1024, eventsPageSize: 500, leaseTtlMs: 10_000 },
+      auth,
+    });
+    await caller.session.prompt({ sessionId: sessions[0]!, text: TEXT });
+    counting.reset();
+    const n = 50;
+    for (let i = 0; i < n; i++) await caller.session.prompt({ sessionId: sessions[(i + 1) % sessions.length]!, text: TEXT });
+    return {
+      perPrompt: counting.total() / n,
+      byKind: Object.fromEntries([...counting.counts()].map(([k, v]) => [k, v / n])),
+    };
+  } finally {
+    await counting.close();
+  }
+}
+
+const { rows, statements, profile } = measured;
+const d = (s: Side) => s.loop.latencyMs;
+const tables: Table[] = [
+  {
+    title: "Admission: session.prompt over HTTP vs a raw INSERT + NOTIFY of the same row (closed loop, pool 10)",
+    columns: ["concurrency", "raw/s", "handoff/s", "throughput handoff/raw", "raw p50", "handoff p50", "raw p99", "handoff p99", "p99 handoff/raw"],
+    rows: rows.map((r) => [
+      r.concurrency,
+      num(r.raw.loop.throughput, 0),
+      num(r.handoff.loop.throughput, 0),
+      ratio(r.handoff.loop.throughput, r.raw.loop.throughput),
+      d(r.raw).p50,
+      d(r.handoff).p50,
+      d(r.raw).p99,
+      d(r.handoff).p99,
+      ratio(d(r.handoff).p99, d(r.raw).p99),
+    ]),
+    notes: [
+      `latencies in ms; ${ROUNDS} alternating rounds of ${ROUND_MS / 1000} s each after a warm-up; ${SESSIONS} interactive sessions, round-robin`,
+      "targets: throughput handoff/raw ≥ 0.50×, p99 handoff/raw ≤ 2.00×",
+    ],
+  },
+  {
+    title: "CPU per prompt (ms) and statements per prompt",
+    columns: ["concurrency", "raw: postgres", "raw: load generator", "handoff: web", "handoff: postgres", "handoff: load generator"],
+    rows: rows.map((r) => [
+      r.concurrency,
+      num(r.raw.cpuMs.postgres, 3),
+      num(r.raw.cpuMs.client, 3),
+      num(r.handoff.cpuMs.web ?? NaN, 3),
+      num(r.handoff.cpuMs.postgres, 3),
+      num(r.handoff.cpuMs.client, 3),
+    ]),
+    notes: [
+      `statements per prompt: raw 1 (one simple-protocol round trip); handoff ${num(statements.perPrompt, 1)} — ` +
+        Object.entries(statements.byKind)
+          .map(([k, v]) => `${k} ${num(v, 1)}`)
+          .join(", "),
+      "postgres = the server's processes (/proc: postmaster and its children); web = the API process; load generator = this process (postgres-js for raw, an HTTP client for handoff)",
+    ],
+  },
+];
+if (profile) {
+  tables.push({
+    title: `Where the web process spends its CPU (main thread at concurrency 16, ${profile.totalMs} ms busy after a 3 s warm-up)`,
+    columns: ["package (with the Node internals it called)", "ms", "%"],
+    rows: profile.byPackage.map((m) => [m.module, m.ms, m.share]),
+    notes: [
+      "self time by module: " + profile.byModule.slice(0, 6).map((m) => `${m.module} ${m.share}%`).join(", "),
+      "heaviest functions: " + profile.byFunction.slice(0, 6).map((f) => `${f.fn} ${f.share}%`).join("; "),
+    ],
+  });
+}
+const targets: Target[] = rows.flatMap((r) => [
+  {
+    name: `throughput at concurrency ${r.concurrency}`,
+    measured: `${ratio(r.handoff.loop.throughput, r.raw.loop.throughput)} of raw (${num(r.handoff.loop.throughput, 0)} vs ${num(r.raw.loop.throughput, 0)}/s)`,
+    target: "≥ 0.50× raw",
+    met: r.handoff.loop.throughput >= 0.5 * r.raw.loop.throughput,
+  },
+  {
+    name: `p99 at concurrency ${r.concurrency}`,
+    measured: `${ratio(d(r.handoff).p99, d(r.raw).p99)} raw (${d(r.handoff).p99} vs ${d(r.raw).p99} ms)`,
+    target: "≤ 2.00× raw",
+    met: d(r.handoff).p99 <= 2 * d(r.raw).p99,
+  },
+]);
+await report({
+  bench: "admission",
+  title: "Admission",
+  seconds: Math.round((performance.now() - t0) / 1000),
+  machine: bench.machine,
+  tables,
+  targets,
+  data: {
+    rounds: ROUNDS,
+    roundMs: ROUND_MS,
+    sessions: SESSIONS,
+    rows: rows.map((r) => ({
+      concurrency: r.concurrency,
+      raw: { ...r.raw, loop: { ...r.raw.loop, samples: undefined } },
+      handoff: { ...r.handoff, loop: { ...r.handoff.loop, samples: undefined } },
+    })),
+    statements,
+    profile,
+  },
+});
