@@ -1,36 +1,13 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { createSession, enqueue } from "@handoff/db";
-import { useTestDatabase } from "@handoff/db/testing";
+import { useTestDatabase, waitFor } from "@handoff/db/testing";
 import { createModelSim } from "@handoff/model-sim";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { rootDir } from "../src/paths";
+import { spawnWorker } from "./faults/lib/processes";
 
 const pg = useTestDatabase();
-
-function startWorker(env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, [path.join(rootDir, "packages/cli/bin/handoff.js"), "worker", "--concurrency", "4"], {
-    cwd: rootDir,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  onTestFinished(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  });
-  return child;
-}
-
-async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("a background child's result", () => {
   it("reaches its parent after the parent's worker is SIGKILLed between the child's end and the admission", async () => {
@@ -61,7 +38,7 @@ describe("a background child's result", () => {
       HANDOFF_POLL_MS: "200",
       HANDOFF_LOG_LEVEL: "silent",
     };
-    const first = startWorker(env);
+    const first = spawnWorker(env);
     const { sessionId, rootAgentId } = await createSession(db, { mode: "headless" });
     await enqueue(db, { sessionId, kind: "prompt", payload: { text: "go" } }, { maxPayloadBytes: 1 << 20 });
 
@@ -70,12 +47,11 @@ describe("a background child's result", () => {
         SELECT id, state FROM inbox_messages WHERE session_id = ${sessionId} AND kind = 'child_result'`;
       return m?.id;
     });
-    first.kill("SIGKILL");
-    await new Promise((r) => first.once("exit", r));
+    await first.kill();
     const [before] = await db.sql`SELECT state FROM inbox_messages WHERE id = ${resultId}`;
     expect(before!.state).toBe("queued");
 
-    const second = startWorker(env);
+    const second = spawnWorker(env);
     const [root] = await waitFor("the root's reply", async () => {
       const rows = await db.sql<{ status: string; replyValue: unknown }[]>`
         SELECT status, reply_value AS "replyValue" FROM agents WHERE id = ${rootAgentId} AND status = 'done'`;
@@ -91,7 +67,6 @@ describe("a background child's result", () => {
       SELECT count(*)::int AS n FROM events
       WHERE session_id = ${sessionId} AND type = 'message.admit' AND data::text LIKE ${`%${resultId}%`}`;
     expect(admissions[0]!.n).toBe(1);
-    second.kill("SIGTERM");
-    await new Promise((r) => second.once("exit", r));
+    expect(await second.stop()).toBe(0);
   });
 });

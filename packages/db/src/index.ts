@@ -11,7 +11,7 @@ export { createSession, CreateSessionInput, AgentConfig, type CreatedSession } f
 export { appendEvents, type AppendOptions } from "./events/append-events";
 export { readEvents } from "./events/read-events";
 export { NewEvent, EVENTS_CHANNEL, type StoredEvent } from "./events/event";
-export { enqueue, EnqueueInput, type EnqueueResult, type EnqueueOptions } from "./inbox/enqueue";
+export { enqueue, assertPayloadFits, EnqueueInput, type EnqueueResult, type EnqueueOptions } from "./inbox/enqueue";
 export { admit, type AdmitInput, type Admission } from "./inbox/admit";
 export { cancelMessage, type CancelResult } from "./inbox/cancel";
 export { InboxKind, InboxState, INBOX_CHANNEL, type InboxMessage } from "./inbox/message";

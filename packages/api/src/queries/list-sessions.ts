@@ -1,5 +1,6 @@
 import { HandoffError, type Sql } from "@handoff/db";
 import { z } from "zod";
+import { StorableText } from "../ids";
 import { sessionSummaries, type SessionSummary } from "./session-summary";
 
 export const ListSessionsInput = z.strictObject({
@@ -9,7 +10,7 @@ export const ListSessionsInput = z.strictObject({
   status: z.array(z.enum(["idle", "running", "ended", "cancelled"])).max(4).optional(),
   verdict: z.array(z.enum(["COMPLETE", "INCOMPLETE", "UNVERIFIABLE", "NONE"])).max(4).optional(),
   /** Matches a session id exactly, or a title by substring (case-insensitive). */
-  search: z.string().max(200).optional(),
+  search: z.string().max(200).pipe(StorableText).optional(),
 });
 export type ListSessionsInput = z.input<typeof ListSessionsInput>;
 

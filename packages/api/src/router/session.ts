@@ -1,14 +1,14 @@
 import { tracked, type TRPCRouterRecord } from "@trpc/server";
-import { cancelMessage, createSession, enqueue, HandoffError, readEvents, requestSessionCancel, type Db } from "@handoff/db";
+import { assertPayloadFits, cancelMessage, createSession, enqueue, HandoffError, readEvents, requestSessionCancel, type Db } from "@handoff/db";
 import { z } from "zod";
 import { toWire } from "../events/wire-event";
-import { IdempotencyKey, MessageId, SessionId, AgentId } from "../ids";
+import { IdempotencyKey, MessageId, SessionId, AgentId, StorableText } from "../ids";
 import { listSessions, ListSessionsInput } from "../queries/list-sessions";
 import { sessionSummary } from "../queries/session-summary";
 import { sessionInWorkspace } from "../auth/workspace";
 import { publicProcedure, type ApiContext } from "../trpc";
 
-const Text = z.string().min(1, "text must not be empty");
+const Text = z.string().min(1, "text must not be empty").pipe(StorableText);
 const ModelRef = z.string().regex(/^(openai-compatible|openai|anthropic|sim):.+$/, 'model must be "provider:model"');
 
 /** C5: the inbox admits, it does not answer — a send returns `{ messageId }` once the message is durable. */
@@ -51,7 +51,7 @@ export const sessionRouter = {
       z.strictObject({
         mode: z.enum(["interactive", "headless"]),
         profile: z.string().min(1).max(100).default("general"),
-        title: z.string().max(500).optional(),
+        title: z.string().max(500).pipe(StorableText).optional(),
         model: ModelRef.optional(),
         /** The root agent's model base URL (an `openai-compatible` server), overriding the service default. */
         baseUrl: z.url({ protocol: /^https?$/, error: "baseUrl must be an http(s) URL" }).max(2000).optional(),
@@ -67,6 +67,8 @@ export const sessionRouter = {
       } catch (e) {
         throw new HandoffError("INVALID_INPUT", (e as Error).message);
       }
+      // A prompt that would be refused must not leave a session behind: check its size first.
+      if (input.prompt) assertPayloadFits({ text: input.prompt }, ctx.limits.maxPayloadBytes);
       const created = await createSession(ctx.db, {
         mode: input.mode,
         profile: input.profile,

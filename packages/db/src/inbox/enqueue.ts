@@ -37,14 +37,7 @@ export async function enqueue(db: Db, input: EnqueueInput, options: EnqueueOptio
   const msg = parseInput(EnqueueInput, input);
   // Stored (and shown) with secrets and token-shaped strings redacted.
   const json = redact(JSON.stringify(msg.payload));
-  const bytes = Buffer.byteLength(json, "utf8");
-  if (bytes > options.maxPayloadBytes) {
-    throw new HandoffError(
-      "PAYLOAD_TOO_LARGE",
-      `payload is ${bytes} bytes; the limit is ${options.maxPayloadBytes} (HANDOFF_MAX_PAYLOAD_BYTES)`,
-      { bytes, limit: options.maxPayloadBytes },
-    );
-  }
+  const bytes = assertPayloadFits(msg.payload, options.maxPayloadBytes);
   const messageId = newId("msg");
   try {
     return await db.sql.begin(async (tx) => {
@@ -92,4 +85,16 @@ export async function enqueue(db: Db, input: EnqueueInput, options: EnqueueOptio
 
 function isForeignKeyViolation(e: unknown): boolean {
   return typeof e === "object" && e !== null && (e as { code?: string }).code === "23503";
+}
+
+/** Refuses a payload over the limit (bytes of its JSON) with PAYLOAD_TOO_LARGE; returns its size. */
+export function assertPayloadFits(payload: unknown, maxPayloadBytes: number): number {
+  const bytes = Buffer.byteLength(JSON.stringify(payload), "utf8");
+  if (bytes > maxPayloadBytes) {
+    throw new HandoffError("PAYLOAD_TOO_LARGE", `payload is ${bytes} bytes; the limit is ${maxPayloadBytes} (HANDOFF_MAX_PAYLOAD_BYTES)`, {
+      bytes,
+      limit: maxPayloadBytes,
+    });
+  }
+  return bytes;
 }

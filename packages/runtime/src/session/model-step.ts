@@ -78,14 +78,16 @@ export async function runModelStep(
         }),
       { maxRetries: t.rt.env.HANDOFF_MODEL_MAX_RETRIES, baseDelayMs: t.rt.retryBaseDelayMs },
       t.ctx.signal,
-      // Fix (fault tests): the cut attempt's buffered deltas go out before the retry event, not after it.
-      (attempt, why, delayMs) =>
-        deltas.flush().then(() => fencedTransaction(db, lease, async (tx) => {
+      async (attempt, why, delayMs) => {
+        // Fix (fault tests): a cut attempt's buffered deltas go out before the retry event, not after it.
+        await deltas.flush();
+        await fencedTransaction(db, lease, async (tx) => {
           await tx`UPDATE model_steps SET retries = ${attempt} WHERE id = ${stepId}`;
           await appendEvents(tx, agent.sessionId, [
             { type: "model-step.retry", ...at, data: { stepId, attempt, reason: why.reason, delayMs } },
           ]);
-        })),
+        });
+      },
     );
     await deltas.close();
   } catch (e) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "./storable-text";
 import type { ToolContext } from "./tool-context";
 
 /** An error the model can act on: its message becomes the tool result. */
@@ -46,13 +47,23 @@ export function defineTool<P extends z.ZodType>(
         return { output: `Invalid arguments for ${id}: ${issues}. Fix them and call ${id} again.`, isError: true };
       }
       try {
-        return { output: bound(await spec.execute(parsed.data, ctx), ctx.maxOutputBytes), isError: false };
+        return { output: bound(storable(await spec.execute(parsed.data, ctx)), ctx.maxOutputBytes), isError: false };
       } catch (e) {
         if (e instanceof ToolError) return { output: `${id} failed: ${e.message}`, isError: true };
         throw e;
       }
     },
   };
+}
+
+/**
+ * Fix (property tests): a result is recorded as jsonb, which refuses NUL and unpaired
+ * surrogates — a binary file read or grepped would leave its call unrecordable, and the
+ * session retrying it forever. Both become U+FFFD, as any invalid byte of the file already does.
+ */
+function storable(output: string | Record<string, unknown> | unknown[]) {
+  if (typeof output === "string") return storableText(output);
+  return JSON.parse(JSON.stringify(output, (_key, v: unknown) => (typeof v === "string" ? storableText(v) : v))) as typeof output;
 }
 
 function bound(output: string | Record<string, unknown> | unknown[], maxBytes: number) {

@@ -1,10 +1,19 @@
 import { appendEvents, fencedTransaction } from "@handoff/db";
 import { z } from "zod";
 import { defineTool } from "./define-tool";
+import { storableText } from "./storable-text";
+
+/** Fix (property tests): text Postgres can store — no NUL, no unpaired surrogate — or a validation error the model can act on. */
+const StorableText = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((s) => storableText(s) === s, "must not contain NUL or unpaired surrogate characters");
 
 export const TodoItem = z.strictObject({
-  id: z.string().min(1).max(100),
-  content: z.string().min(1).max(2000),
+  id: StorableText(100),
+  content: StorableText(2000),
   status: z.enum(["pending", "in_progress", "completed", "cancelled"]),
 });
 export type TodoItem = z.infer<typeof TodoItem>;

@@ -9,6 +9,8 @@ import { ToolError } from "./define-tool";
  * existing ancestor) that point outside.
  */
 export async function workspacePath(workspaceDir: string, relative: string): Promise<string> {
+  // Fix (property tests): the file system refuses NUL in a path with an error naming the absolute path; say it plainly.
+  if (relative.includes("\0")) throw new ToolError(`"${relative.replaceAll("\0", "\\0")}" contains a NUL character`);
   if (path.isAbsolute(relative)) throw new ToolError(`"${relative}" is absolute; give a path relative to the workspace`);
   const root = await realpath(workspaceDir);
   const target = path.resolve(root, relative);

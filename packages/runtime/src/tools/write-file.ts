@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { defineTool } from "./define-tool";
+import { defineTool, ToolError } from "./define-tool";
 import { workspacePath } from "./workspace-path";
 
 export const writeFileTool = defineTool("write_file", {
@@ -12,8 +12,18 @@ export const writeFileTool = defineTool("write_file", {
   }),
   async execute({ path: rel, content }, ctx) {
     const file = await workspacePath(ctx.workspaceDir, rel);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, content, "utf8");
+    // Fix (property tests): a directory in the way is the model's to fix, not a crash of the tool.
+    const refused = (e: NodeJS.ErrnoException): never => {
+      throw new ToolError(
+        e.code === "EISDIR"
+          ? `"${rel}" is a directory`
+          : e.code === "ENOTDIR" || e.code === "EEXIST"
+            ? `a parent of "${rel}" is a file, not a directory`
+            : `could not write "${rel}" (${e.code ?? "error"})`,
+      );
+    };
+    await mkdir(path.dirname(file), { recursive: true }).catch(refused);
+    await writeFile(file, content, "utf8").catch(refused);
     return `wrote ${Buffer.byteLength(content, "utf8")} bytes to ${rel}`;
   },
 });
