@@ -23,6 +23,8 @@ export function createDb(url: string, options: DbOptions = {}): Db {
     max: options.max ?? 10,
     onnotice: () => {},
     connection: { application_name: options.applicationName ?? "handoff" },
+    // Reconnect fast after a server restart (the default backoff grows to 20 s, shared by the pool).
+    backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 1),
     // int8 columns (seq, epochs, token counts) stay far below 2^53: read them as numbers.
     types: { int8: { to: 20, from: [20], serialize: (n: number) => String(n), parse: (s: string) => Number(s) } },
   });

@@ -80,12 +80,10 @@ is the promise, and such re-runs are not duplicates.
 
 ${body}
 
-Not yet survived: a PostgreSQL restart during runs. In about one restart in six a worker
-(or API) process dies with \`TypeError: Cannot read properties of null (reading 'write')\`
-thrown inside postgres-js 3.4.9 (porsager/postgres#1154, #1208; no release fixes it), and
-its default reconnect backoff (up to 20 s) stalls runs after a restart. Until the client
-is patched (reset the write timer on close, fail the pending query) and given a short
-backoff, that fault is not in the suite or this table.
+PostgreSQL restarts are survived with two measures: a short reconnect backoff in
+\`createDb\`, and a patch of postgres-js 3.4.9 applied on install
+(\`scripts/patch-postgres.mjs\`), without which a write to a connection whose socket was
+already gone crashed the process (porsager/postgres#1154, #1208).
 `;
 }
 
