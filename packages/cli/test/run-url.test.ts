@@ -1,55 +1,18 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
-import { EventHub, RateLimiter, serveApi, TokenVerifier, type ServedApi } from "@handoff/api";
-import { createToken } from "@handoff/db";
-import { useTestDatabase } from "@handoff/db/testing";
-import { createModelSim, type ModelSim, type Scenario } from "@handoff/model-sim";
-import { createRuntime, runtimeEnv, type HeadlessResult, type RuntimeHandle } from "@handoff/runtime";
-import { startWorker, type RunningWorker } from "@handoff/worker";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Scenario } from "@handoff/model-sim";
+import type { HeadlessResult } from "@handoff/runtime";
+import { describe, expect, it } from "vitest";
 import { rootDir } from "../src/paths";
+import { useRunningService } from "./lib/running-service";
 
-const pg = useTestDatabase();
-let dataDir: string;
-let sim: ModelSim;
-let runtime: RuntimeHandle;
-let served: ServedApi;
-let worker: RunningWorker;
-let token: string;
-
-// A running service: the API over HTTP and a worker pool, as `handoff start` runs them.
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "handoff-run-url-"));
-  sim = await createModelSim({ scenario: { agents: {} } });
-  const db = pg.current.db;
-  runtime = await createRuntime(runtimeEnv({ ...process.env, HANDOFF_DATA_DIR: dataDir }));
-  served = await serveApi({
-    db,
-    hub: new EventHub(db),
-    profiles: runtime.runtime.profiles,
-    tokens: new TokenVerifier(db),
-    rateLimiter: new RateLimiter(100_000),
-    limits: { maxPayloadBytes: 256 * 1024, eventsPageSize: 100, leaseTtlMs: 10_000 },
-  });
-  worker = await startWorker({ databaseUrl: pg.current.url, concurrency: 2, driver: runtime.driver, pollMs: 500, logLevel: "silent" });
-  token = (await createToken(db, { role: "operator", workspaceId: "default" })).token;
-});
-
-afterAll(async () => {
-  await worker?.drain();
-  await served?.close();
-  await runtime?.close();
-  await sim?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const service = useRunningService("run-url");
 
 function handoff(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(rootDir, "packages/cli/bin/handoff.js"), ...args], {
       cwd: rootDir,
-      env: { ...process.env, HANDOFF_DATA_DIR: dataDir, DATABASE_URL: pg.current.url, HANDOFF_TOKEN: token, ...env },
+      env: { ...process.env, HANDOFF_DATA_DIR: service.dataDir, DATABASE_URL: service.pg.url, HANDOFF_TOKEN: service.token, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -62,10 +25,10 @@ function handoff(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: n
 
 /** Both modes, one after the other, on the same script (each session's agents play it from the top). */
 async function bothModes(scenario: Scenario, args: string[]) {
-  sim.setScenario(scenario);
-  const common = ["run", "gather and report", "--model", "openai-compatible:sim", "--base-url", sim.url, ...args];
+  service.sim.setScenario(scenario);
+  const common = ["run", "gather and report", "--model", "openai-compatible:sim", "--base-url", service.sim.url, ...args];
   const inProcess = await handoff(common);
-  const overUrl = await handoff([...common, "--url", served.url]);
+  const overUrl = await handoff([...common, "--url", service.served.url]);
   return { inProcess, overUrl };
 }
 
@@ -147,7 +110,7 @@ describe("handoff run --url", () => {
   });
 
   it("fails with the service's message when the token is refused", async () => {
-    const ran = await handoff(["run", "hello", "--url", served.url], { HANDOFF_TOKEN: "" });
+    const ran = await handoff(["run", "hello", "--url", service.served.url], { HANDOFF_TOKEN: "" });
     expect(ran.code).toBe(1);
     expect(ran.stderr).toMatch(/^handoff run: a valid API token is required/);
   });
