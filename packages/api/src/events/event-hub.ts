@@ -1,4 +1,4 @@
-import { EVENTS_CHANNEL, type Db } from "@handoff/db";
+import { EVENTS_CHANNEL, readEvents, type Db, type StoredEvent } from "@handoff/db";
 
 export interface Wakeups {
   /** Resolves once a commit appended events after `afterSeq` (or at once if one already has), or on abort. */
@@ -13,6 +13,7 @@ export interface Wakeups {
  */
 export class EventHub {
   private readonly streams = new Map<string, Set<(seq: number) => void>>();
+  private readonly reads = new Map<string, Promise<StoredEvent[]>>();
   private listening: Promise<unknown> | null = null;
 
   constructor(private readonly db: Db) {}
@@ -48,6 +49,20 @@ export class EventHub {
         if (set.size === 0) this.streams.delete(sessionId);
       },
     };
+  }
+
+  /**
+   * Reads a session's events after `afterSeq`. Streams woken by the same notification ask for
+   * the same page at the same moment: they share one query instead of one each.
+   */
+  read(sessionId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
+    const key = `${sessionId}:${afterSeq}:${limit}`;
+    let page = this.reads.get(key);
+    if (!page) {
+      page = readEvents(this.db.sql, sessionId, afterSeq, limit).finally(() => this.reads.delete(key));
+      this.reads.set(key, page);
+    }
+    return page;
   }
 
   /** Streams open now (for metrics and tests). */

@@ -1,5 +1,5 @@
 import { tracked, type TRPCRouterRecord } from "@trpc/server";
-import { assertPayloadFits, cancelMessage, createSession, enqueue, HandoffError, readEvents, requestSessionCancel, type Db } from "@handoff/db";
+import { assertPayloadFits, cancelMessage, createSession, enqueue, HandoffError, requestSessionCancel, type Db } from "@handoff/db";
 import { z } from "zod";
 import { toWire } from "../events/wire-event";
 import { IdempotencyKey, MessageId, SessionId, AgentId, StorableText } from "../ids";
@@ -130,7 +130,7 @@ export const sessionRouter = {
     try {
       let cursor = Number(input.lastEventId ?? 0);
       while (!signal?.aborted) {
-        const page = await readEvents(ctx.db.sql, input.sessionId, cursor, ctx.limits.eventsPageSize);
+        const page = await ctx.hub.read(input.sessionId, cursor, ctx.limits.eventsPageSize);
         for (const e of page) {
           cursor = e.seq;
           yield tracked(String(e.seq), toWire(e));
@@ -156,7 +156,7 @@ export const sessionRouter = {
         yield tracked(String(cursor), { status: current.status, seq: cursor });
       }
       while (!signal?.aborted) {
-        const page = await readEvents(ctx.db.sql, input.sessionId, cursor, ctx.limits.eventsPageSize);
+        const page = await ctx.hub.read(input.sessionId, cursor, ctx.limits.eventsPageSize);
         for (const e of page) {
           cursor = e.seq;
           if (e.type === "session.status") yield tracked(String(e.seq), { status: String(e.data.status), seq: e.seq });
