@@ -1,26 +1,13 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
 import type { Scenario } from "@handoff/model-sim";
 import type { HeadlessResult } from "@handoff/runtime";
 import { describe, expect, it } from "vitest";
-import { rootDir } from "../src/paths";
+import { runHandoff, type Ran } from "./lib/run-handoff";
 import { useRunningService } from "./lib/running-service";
 
 const service = useRunningService("run-url");
 
-function handoff(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(rootDir, "packages/cli/bin/handoff.js"), ...args], {
-      cwd: rootDir,
-      env: { ...process.env, HANDOFF_DATA_DIR: service.dataDir, DATABASE_URL: service.pg.url, HANDOFF_TOKEN: service.token, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.once("exit", (code) => resolve({ code, stdout, stderr }));
-  });
+function handoff(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Ran> {
+  return runHandoff(args, { HANDOFF_DATA_DIR: service.dataDir, DATABASE_URL: service.pg.url, HANDOFF_TOKEN: service.token, ...env });
 }
 
 /** Both modes, one after the other, on the same script (each session's agents play it from the top). */

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -6,7 +5,7 @@ import { createModelSim, getBuiltinScenario, type Scenario } from "@handoff/mode
 import { freePort } from "@handoff/db/testing/server";
 import { useTestDatabase } from "@handoff/db/testing";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { rootDir } from "../src/paths";
+import { runHandoff, type Ran } from "./lib/run-handoff";
 
 const pg = useTestDatabase();
 let dataDir: string;
@@ -17,25 +16,8 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 function handoff(args: string[], env: NodeJS.ProcessEnv): Promise<Ran> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(rootDir, "packages/cli/bin/handoff.js"), ...args], {
-      cwd: rootDir,
-      env: { ...process.env, HANDOFF_DATA_DIR: dataDir, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.once("exit", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runHandoff(args, { HANDOFF_DATA_DIR: dataDir, ...env });
 }
 
 async function runAgainst(scenario: Scenario, extra: string[] = []) {

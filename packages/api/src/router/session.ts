@@ -1,5 +1,5 @@
 import { tracked, type TRPCRouterRecord } from "@trpc/server";
-import { assertPayloadFits, cancelMessage, createSession, enqueue, HandoffError, requestSessionCancel, type Db } from "@handoff/db";
+import { assertPayloadFits, cancelMessage, createSession, enqueue, HandoffError, requestSessionCancel } from "@handoff/db";
 import { z } from "zod";
 import { toWire } from "../events/wire-event";
 import { IdempotencyKey, MessageId, SessionId, AgentId, StorableText } from "../ids";
@@ -17,8 +17,9 @@ async function send(
   input: { sessionId: string; text: string; idempotencyKey?: string; agentId?: string },
   kind: "prompt" | "followup" | "steer",
 ): Promise<{ messageId: string }> {
-  await sessionInWorkspace(ctx, input.sessionId);
-  if (kind !== "steer") await assertTakesPrompts(ctx.db, input.sessionId, input.idempotencyKey);
+  // One read resolves the session in the caller's workspace and, for prompts, checks it takes one.
+  if (kind === "steer") await sessionInWorkspace(ctx, input.sessionId);
+  else await assertTakesPrompts(ctx, input.sessionId, input.idempotencyKey);
   const { messageId } = await enqueue(
     ctx.db,
     { sessionId: input.sessionId, kind, payload: { text: input.text }, idempotencyKey: input.idempotencyKey, targetAgentId: input.agentId },
@@ -27,13 +28,17 @@ async function send(
   return { messageId };
 }
 
-/** A headless session is seeded once; a finished one takes nothing more. Retries of the same key pass. */
-async function assertTakesPrompts(db: Db, sessionId: string, idempotencyKey?: string): Promise<void> {
-  const [s] = await db.sql<{ mode: string; status: string; prompts: number; retry: boolean }[]>`
+/**
+ * The session, in the caller's workspace (else NOT_FOUND, as for one that does not exist), takes
+ * a prompt: a headless session is seeded once and a finished one takes nothing more. Retries of
+ * the same idempotency key pass.
+ */
+async function assertTakesPrompts(ctx: ApiContext, sessionId: string, idempotencyKey?: string): Promise<void> {
+  const [s] = await ctx.db.sql<{ mode: string; status: string; prompts: number; retry: boolean }[]>`
     SELECT mode, status,
       (SELECT count(*)::int FROM inbox_messages m WHERE m.session_id = s.id AND m.kind IN ('prompt', 'followup')) AS prompts,
       EXISTS (SELECT 1 FROM inbox_messages m WHERE m.session_id = s.id AND m.idempotency_key = ${idempotencyKey ?? null}) AS retry
-    FROM sessions s WHERE id = ${sessionId}`;
+    FROM sessions s WHERE id = ${sessionId} AND workspace_id = ${ctx.auth!.workspaceId}`;
   if (!s) throw new HandoffError("NOT_FOUND", `session ${sessionId} does not exist`, { sessionId });
   if (s.retry || s.mode !== "headless") return;
   if (s.status === "ended" || s.status === "cancelled") {
