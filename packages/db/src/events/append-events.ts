@@ -16,6 +16,10 @@ export interface AppendOptions {
  * gives its numbers back, so seq is gap-free and unique without a global sequence. The
  * NOTIFY is transactional too: listeners hear of the events only once they are committed.
  * Secrets and token-shaped strings are redacted from the data before it is written.
+ *
+ * The bump, the insert and the NOTIFY are one statement (one round trip): the insert reads
+ * the bumped number through the CTE, and a fenced or missing session bumps nothing, so
+ * nothing is inserted and nobody is notified.
  */
 export async function appendEvents(
   tx: Tx | Sql,
@@ -25,25 +29,24 @@ export async function appendEvents(
 ): Promise<number[]> {
   if (events.length === 0) return [];
   const n = events.length;
-  const bumped = await tx<{ lastSeq: number }[]>`
-    UPDATE sessions SET last_seq = last_seq + ${n}::int, updated_at = now()
-    WHERE id = ${sessionId}::text
-      ${options.epoch === undefined ? tx`` : tx`AND lease_epoch = ${options.epoch}::bigint`}
-    RETURNING last_seq AS "lastSeq"`;
-  const row = bumped[0];
+  const [row] = await tx<{ lastSeq: number }[]>`
+    WITH bumped AS (
+      UPDATE sessions SET last_seq = last_seq + ${n}::int, updated_at = now()
+      WHERE id = ${sessionId}::text
+        ${options.epoch === undefined ? tx`` : tx`AND lease_epoch = ${options.epoch}::bigint`}
+      RETURNING last_seq
+    ), inserted AS (
+      INSERT INTO events (session_id, seq, agent_id, turn_id, type, data)
+      SELECT ${sessionId}::text, b.last_seq - ${n}::int + u.ord, u.agent_id, u.turn_id, u.type, u.data::jsonb
+      FROM bumped b, unnest(
+        ${events.map((e) => e.agentId ?? null)}::text[], ${events.map((e) => e.turnId ?? null)}::text[],
+        ${events.map((e) => e.type)}::text[], ${events.map((e) => redact(JSON.stringify(e.data ?? {})))}::text[]
+      ) WITH ORDINALITY AS u(agent_id, turn_id, type, data, ord)
+    )
+    SELECT last_seq AS "lastSeq", pg_notify(${EVENTS_CHANNEL}, ${sessionId}::text || ':' || last_seq) FROM bumped`;
   if (!row) throw await refusal(tx, sessionId, options.epoch);
   const first = row.lastSeq - n + 1;
-  const seqs = events.map((_, i) => first + i);
-  await tx`
-    INSERT INTO events (session_id, seq, agent_id, turn_id, type, data)
-    SELECT ${sessionId}::text, u.seq, u.agent_id, u.turn_id, u.type, u.data::jsonb
-    FROM unnest(
-      ${seqs}::bigint[], ${events.map((e) => e.agentId ?? null)}::text[],
-      ${events.map((e) => e.turnId ?? null)}::text[], ${events.map((e) => e.type)}::text[],
-      ${events.map((e) => redact(JSON.stringify(e.data ?? {})))}::text[]
-    ) AS u(seq, agent_id, turn_id, type, data)`;
-  await tx`SELECT pg_notify(${EVENTS_CHANNEL}, ${`${sessionId}:${row.lastSeq}`})`;
-  return seqs;
+  return events.map((_, i) => first + i);
 }
 
 async function refusal(tx: Tx | Sql, sessionId: string, epoch: number | undefined): Promise<HandoffError> {
