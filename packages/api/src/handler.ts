@@ -1,10 +1,35 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { requestToken } from "./auth/request-token";
+import { answerMutations } from "./http/mutation-calls";
 import { appRouter } from "./root";
 import type { ApiContext, ServiceContext } from "./trpc";
 
-/** The `/api/trpc` handler: batch queries and mutations over HTTP, subscriptions over SSE. */
-export function createApiHandler(service: () => Promise<ServiceContext> | ServiceContext, endpoint = "/api/trpc") {
+type Service = () => Promise<ServiceContext> | ServiceContext;
+
+/**
+ * The `/api/trpc` handler the web app mounts: POSTed mutations answered directly
+ * (`answerMutations`), everything else — queries, subscriptions over SSE, malformed calls —
+ * by tRPC's fetch adapter.
+ */
+export function createApiHandler(service: Service, endpoint = "/api/trpc") {
+  const trpc = createTrpcHandler(service, endpoint);
+  return async (req: Request): Promise<Response> => {
+    if (req.method !== "POST") return trpc(req);
+    const url = new URL(req.url);
+    const body = await req.text();
+    const answer = await answerMutations(await service(), {
+      path: url.pathname.slice(endpoint.length + 1),
+      search: url.searchParams,
+      body,
+      header: (name) => req.headers.get(name),
+    });
+    if (answer) return new Response(answer.json, { status: answer.status, headers: { "content-type": "application/json" } });
+    return trpc(new Request(req.url, { method: req.method, headers: req.headers, body, signal: req.signal }));
+  };
+}
+
+/** tRPC's fetch adapter over the app router: batch queries and mutations over HTTP, subscriptions over SSE. */
+export function createTrpcHandler(service: Service, endpoint = "/api/trpc") {
   return (req: Request) =>
     fetchRequestHandler({
       endpoint,
@@ -12,7 +37,7 @@ export function createApiHandler(service: () => Promise<ServiceContext> | Servic
       router: appRouter,
       createContext: async ({ info }): Promise<ApiContext> => {
         const base = await service();
-        const token = requestToken(req, info.connectionParams);
+        const token = requestToken((name) => req.headers.get(name), info.connectionParams);
         return { ...base, auth: token ? await base.tokens.verify(token) : null };
       },
     });

@@ -1,8 +1,10 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Readable } from "node:stream";
-import { createApiHandler } from "./handler";
+import { createTrpcHandler } from "./handler";
+import { answerMutations } from "./http/mutation-calls";
 import type { ServiceContext } from "./trpc";
+
+const ENDPOINT = "/api/trpc";
 
 export interface ServedApi {
   /** Base URL of the service, e.g. http://127.0.0.1:PORT (the API is at /api/trpc). */
@@ -16,22 +18,36 @@ export interface ServedApi {
  * tests, and for in-process use by the CLI (ACP bridge) without the dashboard.
  */
 export async function serveApi(context: ServiceContext, options: { port?: number; host?: string } = {}): Promise<ServedApi> {
-  const handle = createApiHandler(() => context);
+  const handle = createTrpcHandler(() => context);
   const server = createServer(async (req, res) => {
-    const abort = new AbortController();
-    res.on("close", () => abort.abort());
     try {
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
+      // Request bodies are small JSON: read whole, they cost less than a web stream.
+      const body = hasBody ? await readBody(req) : undefined;
+      const url = new URL(req.url ?? "/", "http://localhost");
+      if (body && req.method === "POST" && url.pathname.startsWith(`${ENDPOINT}/`)) {
+        const answer = await answerMutations(context, {
+          path: url.pathname.slice(ENDPOINT.length + 1),
+          search: url.searchParams,
+          body: body.toString("utf8"),
+          header: (name) => headerOf(req, name),
+        });
+        if (answer) return void res.writeHead(answer.status, { "content-type": "application/json" }).end(answer.json);
+      }
       const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
         method: req.method,
         headers: req.headers as Record<string, string>,
-        body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-        signal: abort.signal,
-        ...(hasBody ? { duplex: "half" } : {}),
-      } as RequestInit);
+        body: body && new Uint8Array(body),
+        // Streams (GET) end when their client goes; a mutation, once received, runs to its commit.
+        signal: hasBody ? undefined : abortOnClientGone(res),
+      });
       const response = await handle(request);
       res.writeHead(response.status, Object.fromEntries(response.headers));
       if (!response.body) return void res.end();
+      if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
+        // A JSON answer goes out in one write.
+        return void res.end(Buffer.from(await response.arrayBuffer()));
+      }
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
         if (!res.write(chunk)) await new Promise((r) => res.once("drain", r));
       }
@@ -52,4 +68,23 @@ export async function serveApi(context: ServiceContext, options: { port?: number
         server.closeAllConnections();
       }),
   };
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function abortOnClientGone(res: ServerResponse): AbortSignal {
+  const abort = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) abort.abort();
+  });
+  return abort.signal;
+}
+
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
 }

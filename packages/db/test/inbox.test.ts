@@ -137,4 +137,41 @@ describe("inbox", () => {
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await countRows(a.sessionId)).messages).toBe(0);
   });
+
+  it("seeds a headless session once, takes nothing once it has ended, and still answers a retried key", async () => {
+    const { db } = pg.current;
+    const { sessionId } = await createSession(db, { mode: "headless" });
+    const first = await enqueue(db, { sessionId, kind: "prompt", payload: { text: "the one" }, idempotencyKey: "seed" }, limits);
+    const seeded = await countRows(sessionId);
+    for (const kind of ["prompt", "followup"] as const) {
+      await expect(enqueue(db, { sessionId, kind, payload: { text: "another" } }, limits)).rejects.toMatchObject({
+        code: "CONFLICT",
+        message: `headless session ${sessionId} already has its prompt; steer it instead`,
+      });
+    }
+    // Steering is how a running headless session takes more.
+    await expect(enqueue(db, { sessionId, kind: "steer", payload: { text: "left" } }, limits)).resolves.toMatchObject({ duplicate: false });
+    await db.sql`UPDATE sessions SET status = 'ended' WHERE id = ${sessionId}`;
+    await expect(enqueue(db, { sessionId, kind: "prompt", payload: { text: "late" } }, limits)).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: `session ${sessionId} has ended; start a new session`,
+    });
+    // A retry of the seeding call still gets its id: it inserted nothing new.
+    const retry = await enqueue(db, { sessionId, kind: "prompt", payload: { text: "the one" }, idempotencyKey: "seed" }, limits);
+    expect(retry).toEqual({ messageId: first.messageId, duplicate: true });
+    expect(await countRows(sessionId)).toEqual({ messages: seeded.messages + 1, events: seeded.events + 1 });
+  });
+
+  it("treats a session of another workspace as one that does not exist, and writes nothing", async () => {
+    const { db } = pg.current;
+    const { sessionId } = await createSession(db, { mode: "interactive", workspaceId: "acme" });
+    const before = await countRows(sessionId);
+    await expect(
+      enqueue(db, { sessionId, kind: "prompt", payload: { text: "x" } }, { ...limits, workspaceId: "default" }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND", message: `session ${sessionId} does not exist` });
+    expect(await countRows(sessionId)).toEqual(before);
+    await expect(
+      enqueue(db, { sessionId, kind: "prompt", payload: { text: "x" } }, { ...limits, workspaceId: "acme" }),
+    ).resolves.toMatchObject({ duplicate: false });
+  });
 });

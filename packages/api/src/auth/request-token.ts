@@ -5,10 +5,13 @@ export const AUTH_COOKIE = "handoff_token";
  * The token a request presents: `Authorization: Bearer …` (SDK, CLI), the sign-in cookie
  * (dashboard), or the SSE connection params (a Node EventSource cannot set headers).
  */
-export function requestToken(req: Request, connectionParams: Record<string, unknown> | null | undefined): string | null {
-  const header = req.headers.get("authorization");
-  if (header?.startsWith("Bearer ")) return header.slice(7).trim();
-  const cookie = req.headers.get("cookie");
+export function requestToken(
+  header: (name: string) => string | null | undefined,
+  connectionParams: Record<string, unknown> | null | undefined,
+): string | null {
+  const authorization = header("authorization");
+  if (authorization?.startsWith("Bearer ")) return authorization.slice(7).trim();
+  const cookie = header("cookie");
   const fromCookie = cookie
     ?.split(";")
     .map((c) => c.trim())

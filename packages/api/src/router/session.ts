@@ -11,40 +11,21 @@ import { publicProcedure, type ApiContext } from "../trpc";
 const Text = z.string().min(1, "text must not be empty").pipe(StorableText);
 const ModelRef = z.string().regex(/^(openai-compatible|openai|anthropic|sim):.+$/, 'model must be "provider:model"');
 
-/** C5: the inbox admits, it does not answer — a send returns `{ messageId }` once the message is durable. */
+/**
+ * C5: the inbox admits, it does not answer — a send returns `{ messageId }` once the message is
+ * durable. The workspace check, the prompt rules and the insert are one statement (`enqueue`).
+ */
 async function send(
   ctx: ApiContext,
   input: { sessionId: string; text: string; idempotencyKey?: string; agentId?: string },
   kind: "prompt" | "followup" | "steer",
 ): Promise<{ messageId: string }> {
-  // One read resolves the session in the caller's workspace and, for prompts, checks it takes one.
-  if (kind === "steer") await sessionInWorkspace(ctx, input.sessionId);
-  else await assertTakesPrompts(ctx, input.sessionId, input.idempotencyKey);
   const { messageId } = await enqueue(
     ctx.db,
     { sessionId: input.sessionId, kind, payload: { text: input.text }, idempotencyKey: input.idempotencyKey, targetAgentId: input.agentId },
-    { maxPayloadBytes: ctx.limits.maxPayloadBytes },
+    { maxPayloadBytes: ctx.limits.maxPayloadBytes, workspaceId: ctx.auth!.workspaceId },
   );
   return { messageId };
-}
-
-/**
- * The session, in the caller's workspace (else NOT_FOUND, as for one that does not exist), takes
- * a prompt: a headless session is seeded once and a finished one takes nothing more. Retries of
- * the same idempotency key pass.
- */
-async function assertTakesPrompts(ctx: ApiContext, sessionId: string, idempotencyKey?: string): Promise<void> {
-  const [s] = await ctx.db.sql<{ mode: string; status: string; prompts: number; retry: boolean }[]>`
-    SELECT mode, status,
-      (SELECT count(*)::int FROM inbox_messages m WHERE m.session_id = s.id AND m.kind IN ('prompt', 'followup')) AS prompts,
-      EXISTS (SELECT 1 FROM inbox_messages m WHERE m.session_id = s.id AND m.idempotency_key = ${idempotencyKey ?? null}) AS retry
-    FROM sessions s WHERE id = ${sessionId} AND workspace_id = ${ctx.auth!.workspaceId}`;
-  if (!s) throw new HandoffError("NOT_FOUND", `session ${sessionId} does not exist`, { sessionId });
-  if (s.retry || s.mode !== "headless") return;
-  if (s.status === "ended" || s.status === "cancelled") {
-    throw new HandoffError("CONFLICT", `session ${sessionId} has ${s.status}; start a new session`);
-  }
-  if (s.prompts > 0) throw new HandoffError("CONFLICT", `headless session ${sessionId} already has its prompt; steer it instead`);
 }
 
 const SendInput = z.strictObject({ sessionId: SessionId, text: Text, idempotencyKey: IdempotencyKey.optional() });

@@ -1,3 +1,4 @@
+import type postgres from "postgres";
 import type { Sql, Tx } from "../client";
 import { HandoffError } from "../errors";
 import { redact } from "../redact";
@@ -28,25 +29,47 @@ export async function appendEvents(
   options: AppendOptions = {},
 ): Promise<number[]> {
   if (events.length === 0) return [];
-  const n = events.length;
   const [row] = await tx<{ lastSeq: number }[]>`
-    WITH bumped AS (
+    WITH ${appendEventsCtes(tx, sessionId, events, options)}
+    SELECT last_seq AS "lastSeq", ${notifyAppended(tx, sessionId)} FROM bumped`;
+  if (!row) throw await refusal(tx, sessionId, options.epoch);
+  const first = row.lastSeq - events.length + 1;
+  return events.map((_, i) => first + i);
+}
+
+/**
+ * The CTEs `bumped` (the session's new `last_seq`, no row when fenced, missing or gated off)
+ * and `appended` (the events, numbered up to it), for a statement of the caller's that
+ * appends events as part of something else. `onlyIf` gates the append on a condition over
+ * the statement's other CTEs. Pair with `notifyAppended` over `bumped`.
+ */
+export function appendEventsCtes(
+  sql: Tx | Sql,
+  sessionId: string,
+  events: readonly NewEvent[],
+  options: AppendOptions & { onlyIf?: postgres.Fragment } = {},
+): postgres.Fragment {
+  const n = events.length;
+  return sql`
+    bumped AS (
       UPDATE sessions SET last_seq = last_seq + ${n}::int, updated_at = now()
       WHERE id = ${sessionId}::text
-        ${options.epoch === undefined ? tx`` : tx`AND lease_epoch = ${options.epoch}::bigint`}
+        ${options.epoch === undefined ? sql`` : sql`AND lease_epoch = ${options.epoch}::bigint`}
+        ${options.onlyIf === undefined ? sql`` : sql`AND ${options.onlyIf}`}
       RETURNING last_seq
-    ), inserted AS (
+    ), appended AS (
       INSERT INTO events (session_id, seq, agent_id, turn_id, type, data)
       SELECT ${sessionId}::text, b.last_seq - ${n}::int + u.ord, u.agent_id, u.turn_id, u.type, u.data::jsonb
       FROM bumped b, unnest(
         ${events.map((e) => e.agentId ?? null)}::text[], ${events.map((e) => e.turnId ?? null)}::text[],
         ${events.map((e) => e.type)}::text[], ${events.map((e) => redact(JSON.stringify(e.data ?? {})))}::text[]
       ) WITH ORDINALITY AS u(agent_id, turn_id, type, data, ord)
-    )
-    SELECT last_seq AS "lastSeq", pg_notify(${EVENTS_CHANNEL}, ${sessionId}::text || ':' || last_seq) FROM bumped`;
-  if (!row) throw await refusal(tx, sessionId, options.epoch);
-  const first = row.lastSeq - n + 1;
-  return events.map((_, i) => first + i);
+    )`;
+}
+
+/** The NOTIFY that tells listeners of the events appended by `appendEventsCtes` (a select-list expression over `bumped`). */
+export function notifyAppended(sql: Tx | Sql, sessionId: string): postgres.Fragment {
+  return sql`pg_notify(${EVENTS_CHANNEL}, ${sessionId}::text || ':' || last_seq)`;
 }
 
 async function refusal(tx: Tx | Sql, sessionId: string, epoch: number | undefined): Promise<HandoffError> {

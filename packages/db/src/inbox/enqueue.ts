@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../client";
 import { HandoffError } from "../errors";
-import { appendEvents } from "../events/append-events";
+import { appendEventsCtes, notifyAppended } from "../events/append-events";
 import { newId } from "../ids";
 import { redact } from "../redact";
 import { parseInput } from "../validate";
@@ -27,60 +27,104 @@ export interface EnqueueResult {
 export interface EnqueueOptions {
   /** Largest payload accepted, in bytes of its JSON. */
   maxPayloadBytes: number;
+  /** Only a session of this workspace takes the message: another's is NOT_FOUND, exactly like one that does not exist. */
+  workspaceId?: string;
 }
+
+/** Why a message was not inserted, as the statement found it. */
+type Verdict = "ok" | "duplicate" | "no_session" | "no_agent" | "ended" | "cancelled" | "seeded";
 
 /**
  * Puts a message in a session's inbox. It resolves only after the commit, so a returned
  * messageId is durable. The NOTIFY that wakes workers is part of the same transaction.
+ *
+ * A prompt or follow-up must find the session taking one: a headless session is seeded once
+ * and a finished one takes nothing more. A retry of the same idempotency key returns the
+ * first message's id and inserts nothing, whatever the session's state now.
+ *
+ * The checks, the insert, its `message.queue` event and both NOTIFYs are one statement — one
+ * round trip and one commit, the floor for a durable write — and the checks gate the writes
+ * inside it, so nothing is written when one refuses.
  */
 export async function enqueue(db: Db, input: EnqueueInput, options: EnqueueOptions): Promise<EnqueueResult> {
   const msg = parseInput(EnqueueInput, input);
+  const bytes = assertPayloadFits(msg.payload, options.maxPayloadBytes);
   // Stored (and shown) with secrets and token-shaped strings redacted.
   const json = redact(JSON.stringify(msg.payload));
-  const bytes = assertPayloadFits(msg.payload, options.maxPayloadBytes);
   const messageId = newId("msg");
+  const agentId = msg.targetAgentId ?? null;
+  const key = msg.idempotencyKey ?? null;
+  const sql = db.sql;
+  const event = { type: "message.queue", agentId, data: { messageId, kind: msg.kind, targetAgentId: agentId, bytes } };
+  let row: { verdict: Verdict; priorId: string | null; insertedId: string | null } | undefined;
   try {
-    return await db.sql.begin(async (tx) => {
-      if (msg.targetAgentId) {
-        const [agent] = await tx`
-          SELECT 1 FROM agents WHERE id = ${msg.targetAgentId} AND session_id = ${msg.sessionId}`;
-        if (!agent) {
-          throw new HandoffError("NOT_FOUND", `agent ${msg.targetAgentId} is not in session ${msg.sessionId}`, {
-            sessionId: msg.sessionId,
-            agentId: msg.targetAgentId,
-          });
-        }
-      }
-      // ON CONFLICT waits for a concurrent insert of the same key to commit, then yields no row.
-      const inserted = await tx`
+    [row] = await sql<{ verdict: Verdict; priorId: string | null; insertedId: string | null }[]>`
+      WITH target AS (
+        SELECT mode, status FROM sessions
+        WHERE id = ${msg.sessionId} AND (${options.workspaceId ?? null}::text IS NULL OR workspace_id = ${options.workspaceId ?? null}::text)
+      ), prior AS (
+        SELECT id FROM inbox_messages WHERE session_id = ${msg.sessionId} AND idempotency_key = ${key}::text
+      ), checked AS (
+        SELECT CASE
+          WHEN t.mode IS NULL THEN 'no_session'
+          WHEN EXISTS (SELECT 1 FROM prior) THEN 'duplicate'
+          WHEN ${agentId}::text IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM agents WHERE id = ${agentId}::text AND session_id = ${msg.sessionId}) THEN 'no_agent'
+          WHEN NOT ${isPrompt(msg.kind)}::boolean OR t.mode <> 'headless' THEN 'ok'
+          WHEN t.status IN ('ended', 'cancelled') THEN t.status::text
+          WHEN EXISTS (SELECT 1 FROM inbox_messages m WHERE m.session_id = ${msg.sessionId} AND m.kind IN ('prompt', 'followup'))
+            THEN 'seeded'
+          ELSE 'ok' END AS verdict
+        FROM (SELECT 1) AS one LEFT JOIN target t ON true
+      ), inserted AS (
         INSERT INTO inbox_messages (id, session_id, target_agent_id, kind, payload, idempotency_key)
-        VALUES (${messageId}, ${msg.sessionId}, ${msg.targetAgentId ?? null}, ${msg.kind},
-                ${json}::text::jsonb, ${msg.idempotencyKey ?? null})
+        SELECT ${messageId}, ${msg.sessionId}, ${agentId}::text, ${msg.kind}::inbox_kind, ${json}::text::jsonb, ${key}::text
+        FROM checked WHERE verdict = 'ok'
+        -- ON CONFLICT waits for a concurrent insert of the same key to commit, then yields no row.
         ON CONFLICT (session_id, idempotency_key) DO NOTHING
-        RETURNING id`;
-      if (inserted.length === 0) {
-        const [first] = await tx<{ id: string }[]>`
-          SELECT id FROM inbox_messages
-          WHERE session_id = ${msg.sessionId} AND idempotency_key = ${msg.idempotencyKey ?? null}`;
-        if (!first) throw new Error("idempotency conflict without a stored message");
-        return { messageId: first.id, duplicate: true };
-      }
-      await appendEvents(tx, msg.sessionId, [
-        {
-          type: "message.queue",
-          agentId: msg.targetAgentId ?? null,
-          data: { messageId, kind: msg.kind, targetAgentId: msg.targetAgentId ?? null, bytes },
-        },
-      ]);
-      await tx`SELECT pg_notify(${INBOX_CHANNEL}, ${msg.sessionId})`;
-      return { messageId, duplicate: false };
-    });
+        RETURNING id
+      ), ${appendEventsCtes(sql, msg.sessionId, [event], { onlyIf: sql`EXISTS (SELECT 1 FROM inserted)` })}
+      SELECT verdict, (SELECT id FROM prior) AS "priorId", (SELECT id FROM inserted) AS "insertedId",
+        (SELECT pg_notify(${INBOX_CHANNEL}, ${msg.sessionId}) FROM inserted) AS "wokeWorkers",
+        (SELECT ${notifyAppended(sql, msg.sessionId)} FROM bumped) AS "wokeStreams"
+      FROM checked`;
   } catch (e) {
-    if (isForeignKeyViolation(e)) {
-      throw new HandoffError("NOT_FOUND", `session ${msg.sessionId} does not exist`, { sessionId: msg.sessionId });
-    }
+    // The session was deleted between the check and the insert.
+    if (isForeignKeyViolation(e)) throw noSession(msg.sessionId);
     throw e;
   }
+  switch (row!.verdict) {
+    case "ok":
+      if (row!.insertedId) return { messageId, duplicate: false };
+      // A concurrent insert of the same key committed after this statement's snapshot.
+      return { messageId: await firstWithKey(db, msg.sessionId, key), duplicate: true };
+    case "duplicate":
+      return { messageId: row!.priorId!, duplicate: true };
+    case "no_session":
+      throw noSession(msg.sessionId);
+    case "no_agent":
+      throw new HandoffError("NOT_FOUND", `agent ${agentId} is not in session ${msg.sessionId}`, { sessionId: msg.sessionId, agentId });
+    case "ended":
+    case "cancelled":
+      throw new HandoffError("CONFLICT", `session ${msg.sessionId} has ${row!.verdict}; start a new session`);
+    case "seeded":
+      throw new HandoffError("CONFLICT", `headless session ${msg.sessionId} already has its prompt; steer it instead`);
+  }
+}
+
+function isPrompt(kind: InboxKind): boolean {
+  return kind === "prompt" || kind === "followup";
+}
+
+function noSession(sessionId: string): HandoffError {
+  return new HandoffError("NOT_FOUND", `session ${sessionId} does not exist`, { sessionId });
+}
+
+async function firstWithKey(db: Db, sessionId: string, key: string | null): Promise<string> {
+  const [first] = await db.sql<{ id: string }[]>`
+    SELECT id FROM inbox_messages WHERE session_id = ${sessionId} AND idempotency_key = ${key}::text`;
+  if (!first) throw new Error("idempotency conflict without a stored message");
+  return first.id;
 }
 
 function isForeignKeyViolation(e: unknown): boolean {
