@@ -3,25 +3,34 @@
  * with 1, 100 and 1,000 subscribers (SDK `events()` streams against the API in a web process
  * of its own). Baseline in the same run: a bare relay — one LISTEN connection writing each
  * notification straight to every open SSE response, no database read, no tRPC — reached
- * by the same `EventSource` implementation.
+ * by the same `EventSource` implementation. Then a CPU profile of the web process at 100
+ * subscribers, in a run of its own (the profiler slows what it samples).
  *
  * One event at a time, committed by this process with `appendEvents` (the runtime's path);
  * the next is sent once every subscriber has the previous one.
  *
- * `npm run bench -- fan-out`; writes bench/results/fan-out.json.
+ * `npm run bench -- fan-out [--subscribers=1,100,1000]`; writes bench/results/fan-out.json.
  */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { appendEvents, createSession, createToken, type Db } from "@handoff/db";
 import { Handoff } from "@handoff/sdk";
 import { EventSource } from "eventsource";
 import { distribution, type Distribution } from "./pool-percentiles";
 import { startBenchServer } from "./lib/bench-database";
+import { summarizeMainThreadProfile, type ProfileSummary } from "./lib/cpu-profile";
 import { cpuSecondsOf, spawnTs, type BenchProcess } from "./lib/processes";
 import { num, ratio, report, type Table, type Target } from "./lib/report";
 
-const SUBSCRIBERS = [1, 100, 1_000];
+const subscribersArg = process.argv.find((a) => a.startsWith("--subscribers="));
+const SUBSCRIBERS = subscribersArg ? subscribersArg.slice("--subscribers=".length).split(",").map(Number) : [1, 100, 1_000];
+/** The subscriber count the target is set at, and the web process is profiled at. */
+const PROFILED = 100;
 /** Events sent per subscriber count (fewer for more subscribers: each one is that many deliveries). */
 const EVENTS: Record<number, number> = { 1: 200, 100: 60, 1_000: 15 };
+const eventsFor = (subscribers: number) => EVENTS[subscribers] ?? Math.max(10, Math.round(6_000 / subscribers));
 const WARMUP_EVENTS = 3;
 const ARRIVAL_TIMEOUT_MS = 20_000;
 const apiServer = fileURLToPath(new URL("./lib/api-server.ts", import.meta.url));
@@ -70,77 +79,113 @@ class Arrivals {
 const t0 = performance.now();
 const bench = await startBenchServer();
 let runs: Run[];
+let profile: ProfileSummary | null = null;
 try {
-  runs = await bench.withDatabase((database) => measure(database.db, database.url));
+  ({ runs, profile } = await bench.withDatabase((database) => measure(database.db, database.url)));
 } finally {
   await bench.stop();
 }
 
-async function measure(db: Db, url: string): Promise<Run[]> {
+async function measure(db: Db, url: string): Promise<{ runs: Run[]; profile: ProfileSummary | null }> {
   const { token } = await createToken(db, { role: "viewer", workspaceId: "default" });
   const { sessionId } = await createSession(db, { mode: "interactive" });
-  let lastSeq = 1; // session.create
+  const session = { db, url, token, sessionId, lastSeq: 1 }; // seq 1: session.create
   const results: Run[] = [];
   for (const subscribers of SUBSCRIBERS) {
-    for (const kind of ["relay", "handoff"] as const) {
-      const server = await startServer(kind, url);
-      const arrivals = new Arrivals();
-      const subs = kind === "relay" ? relaySubscribers(server.url, subscribers, arrivals) : handoffSubscribers(server.url, token, sessionId, lastSeq, subscribers, arrivals);
-      try {
-        // Everyone connected: the relay counts its clients; a Handoff stream replays what it missed.
-        if (kind === "relay") await waitForRelayClients(server.url, subscribers);
-        const send = async (measured: boolean) => {
-          const seq = ++lastSeq;
-          const expected = arrivals.expect(seq, subscribers);
-          await db.sql.begin((tx) => appendEvents(tx, sessionId, [{ type: "bench.tick", data: { seq } }]));
-          const committedAt = performance.now();
-          const timedOut = await Promise.race([
-            expected.all.then(() => false),
-            new Promise<boolean>((r) => setTimeout(() => r(true), ARRIVAL_TIMEOUT_MS).unref()),
-          ]);
-          arrivals.forget(seq);
-          if (!measured) {
-            if (timedOut) throw new Error(`${kind} × ${subscribers}: warm-up event ${seq} reached ${expected.times.length} subscriber(s)`);
-            return null;
-          }
-          return { latencies: expected.times.map((t) => Math.max(0, t - committedAt)), missing: subscribers - expected.times.length };
-        };
-        for (let i = 0; i < WARMUP_EVENTS; i++) await send(false);
-        const cpuBefore = (await cpuSecondsOf(server.pid)) ?? NaN;
-        const latencies: number[] = [];
-        const last: number[] = [];
-        let missing = 0;
-        const n = EVENTS[subscribers]!;
-        for (let i = 0; i < n; i++) {
-          const r = (await send(true))!;
-          latencies.push(...r.latencies);
-          last.push(Math.max(...r.latencies));
-          missing += r.missing;
-          await new Promise((r) => setTimeout(r, 5));
-        }
-        const cpuAfter = (await cpuSecondsOf(server.pid)) ?? NaN;
-        const run: Run = {
-          subscribers,
-          kind,
-          events: n,
-          latencyMs: distribution(latencies),
-          lastArrivalMs: distribution(last),
-          missing,
-          serverCpuMsPerEvent: ((cpuAfter - cpuBefore) * 1000) / n,
-        };
-        console.log(`${kind} × ${subscribers}: p50 ${run.latencyMs.p50} p99 ${run.latencyMs.p99} ms, missing ${missing}`);
-        results.push(run);
-      } finally {
-        await subs.close();
-        await server.stop();
-      }
-    }
+    for (const kind of ["relay", "handoff"] as const) results.push(await runOnce(session, kind, subscribers));
   }
-  return results;
+  if (!SUBSCRIBERS.includes(PROFILED)) return { runs: results, profile: null };
+  // Where the web process's time goes at the target's subscriber count.
+  const profileDir = await mkdtemp(path.join(os.tmpdir(), "handoff-bench-prof-"));
+  try {
+    let fromUs = 0;
+    await runOnce(session, "handoff", PROFILED, {
+      nodeArgs: ["--cpu-prof", "--cpu-prof-dir", profileDir],
+      onWarm: () => void (fromUs = Number(process.hrtime.bigint() / 1000n)),
+    });
+    return { runs: results, profile: await summarizeMainThreadProfile(profileDir, 14, fromUs) };
+  } finally {
+    await rm(profileDir, { recursive: true, force: true });
+  }
 }
 
-async function startServer(kind: Kind, url: string): Promise<BenchProcess & { url: string }> {
-  const p = await spawnTs(`${kind} server`, apiServer, [kind === "relay" ? "relay" : "api", url], { ready: (l) => l.startsWith('{"url"') });
+interface BenchSession {
+  db: Db;
+  url: string;
+  token: string;
+  sessionId: string;
+  /** The session's last committed seq; every run appends after it. */
+  lastSeq: number;
+}
+
+/** One server, `subscribers` streams on the session, warm-up events, then the measured ones. */
+async function runOnce(
+  session: BenchSession,
+  kind: Kind,
+  subscribers: number,
+  opts: { nodeArgs?: string[]; onWarm?: () => void } = {},
+): Promise<Run> {
+  const { db, sessionId } = session;
+  const server = await startServer(kind, session.url, opts.nodeArgs);
+  const arrivals = new Arrivals();
+  const subs =
+    kind === "relay"
+      ? relaySubscribers(server.url, subscribers, arrivals)
+      : handoffSubscribers(server.url, session.token, sessionId, session.lastSeq, subscribers, arrivals);
+  try {
+    // Everyone connected: the relay counts its clients; a Handoff stream replays what it missed.
+    if (kind === "relay") await waitForRelayClients(server.url, subscribers);
+    const send = async (measured: boolean) => {
+      const seq = ++session.lastSeq;
+      const expected = arrivals.expect(seq, subscribers);
+      await db.sql.begin((tx) => appendEvents(tx, sessionId, [{ type: "bench.tick", data: { seq } }]));
+      const committedAt = performance.now();
+      const timedOut = await Promise.race([
+        expected.all.then(() => false),
+        new Promise<boolean>((r) => setTimeout(() => r(true), ARRIVAL_TIMEOUT_MS).unref()),
+      ]);
+      arrivals.forget(seq);
+      if (!measured) {
+        if (timedOut) throw new Error(`${kind} × ${subscribers}: warm-up event ${seq} reached ${expected.times.length} subscriber(s)`);
+        return null;
+      }
+      return { latencies: expected.times.map((t) => Math.max(0, t - committedAt)), missing: subscribers - expected.times.length };
+    };
+    for (let i = 0; i < WARMUP_EVENTS; i++) await send(false);
+    opts.onWarm?.();
+    const cpuBefore = (await cpuSecondsOf(server.pid)) ?? NaN;
+    const latencies: number[] = [];
+    const last: number[] = [];
+    let missing = 0;
+    const n = eventsFor(subscribers);
+    for (let i = 0; i < n; i++) {
+      const r = (await send(true))!;
+      latencies.push(...r.latencies);
+      last.push(Math.max(...r.latencies));
+      missing += r.missing;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const cpuAfter = (await cpuSecondsOf(server.pid)) ?? NaN;
+    const run: Run = {
+      subscribers,
+      kind,
+      events: n,
+      latencyMs: distribution(latencies),
+      lastArrivalMs: distribution(last),
+      missing,
+      serverCpuMsPerEvent: ((cpuAfter - cpuBefore) * 1000) / n,
+    };
+    const profiled = opts.nodeArgs ? " (profiled)" : "";
+    console.log(`${kind} × ${subscribers}${profiled}: p50 ${run.latencyMs.p50} p99 ${run.latencyMs.p99} ms, missing ${missing}, web CPU ${num(run.serverCpuMsPerEvent, 1)} ms/event`);
+    return run;
+  } finally {
+    await subs.close();
+    await server.stop();
+  }
+}
+
+async function startServer(kind: Kind, url: string, nodeArgs?: string[]): Promise<BenchProcess & { url: string }> {
+  const p = await spawnTs(`${kind} server`, apiServer, [kind === "relay" ? "relay" : "api", url], { nodeArgs, ready: (l) => l.startsWith('{"url"') });
   return { ...p, url: (JSON.parse(p.readyLine) as { url: string }).url };
 }
 
@@ -216,15 +261,28 @@ const tables: Table[] = [
     ],
   },
 ];
-const at100 = byKey("handoff", 100);
-const targets: Target[] = [
-  {
+if (profile) {
+  tables.push({
+    title: `Where the web process spends its CPU (main thread, ${PROFILED} subscribers, ${eventsFor(PROFILED)} events: ${profile.totalMs} ms busy)`,
+    columns: ["package (with the Node internals it called)", "ms", "%"],
+    rows: profile.byPackage.map((m) => [m.module, m.ms, m.share]),
+    notes: [
+      "a run of its own under the profiler, after the warm-up events",
+      "self time by module: " + profile.byModule.slice(0, 6).map((m) => `${m.module} ${m.share}%`).join(", "),
+      "heaviest functions: " + profile.byFunction.slice(0, 8).map((f) => `${f.fn} ${f.share}%`).join("; "),
+    ],
+  });
+}
+const targets: Target[] = [];
+if (SUBSCRIBERS.includes(100)) {
+  const at100 = byKey("handoff", 100);
+  targets.push({
     name: "p99 commit → arrival at 100 subscribers",
     measured: `${at100.latencyMs.p99} ms (relay ${byKey("relay", 100).latencyMs.p99} ms)`,
     target: "≤ 25 ms",
     met: at100.latencyMs.p99 <= 25 && at100.missing === 0,
-  },
-];
+  });
+}
 await report({
   bench: "fan-out",
   title: "Fan-out",
@@ -232,5 +290,5 @@ await report({
   machine: bench.machine,
   tables,
   targets,
-  data: { runs },
+  data: { runs, profile },
 });
