@@ -1,5 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { requestToken } from "./auth/request-token";
+import { parseSubscriptionCall, subscriptionResponse } from "./events/subscription-response";
 import { answerMutations } from "./http/mutation-calls";
 import { appRouter } from "./root";
 import type { ApiContext, ServiceContext } from "./trpc";
@@ -8,8 +9,7 @@ type Service = () => Promise<ServiceContext> | ServiceContext;
 
 /**
  * The `/api/trpc` handler the web app mounts: POSTed mutations answered directly
- * (`answerMutations`), everything else — queries, subscriptions over SSE, malformed calls —
- * by tRPC's fetch adapter.
+ * (`answerMutations`), everything else by `createTrpcHandler`.
  */
 export function createApiHandler(service: Service, endpoint = "/api/trpc") {
   const trpc = createTrpcHandler(service, endpoint);
@@ -28,17 +28,22 @@ export function createApiHandler(service: Service, endpoint = "/api/trpc") {
   };
 }
 
-/** tRPC's fetch adapter over the app router: batch queries and mutations over HTTP, subscriptions over SSE. */
+/**
+ * The app router over HTTP: subscriptions over SSE written by events/subscription-response.ts
+ * (the same procedure, context, middlewares and wire format as tRPC's, without its per-item
+ * stream pipeline); queries, batches and malformed calls by tRPC's fetch adapter.
+ */
 export function createTrpcHandler(service: Service, endpoint = "/api/trpc") {
-  return (req: Request) =>
-    fetchRequestHandler({
-      endpoint,
-      req,
-      router: appRouter,
-      createContext: async ({ info }): Promise<ApiContext> => {
-        const base = await service();
-        const token = requestToken((name) => req.headers.get(name), info.connectionParams);
-        return { ...base, auth: token ? await base.tokens.verify(token) : null };
-      },
-    });
+  const contextFor = async (req: Request, connectionParams: Record<string, unknown> | null | undefined): Promise<ApiContext> => {
+    const base = await service();
+    const token = requestToken((name) => req.headers.get(name), connectionParams);
+    return { ...base, auth: token ? await base.tokens.verify(token) : null };
+  };
+  return async (req: Request): Promise<Response> => {
+    const subscription = parseSubscriptionCall(req, appRouter, endpoint);
+    if (subscription) {
+      return subscriptionResponse(req, subscription, { router: appRouter, createContext: () => contextFor(req, subscription.connectionParams) });
+    }
+    return fetchRequestHandler({ endpoint, req, router: appRouter, createContext: ({ info }) => contextFor(req, info.connectionParams) });
+  };
 }

@@ -48,10 +48,7 @@ export async function serveApi(context: ServiceContext, options: { port?: number
         // A JSON answer goes out in one write.
         return void res.end(Buffer.from(await response.arrayBuffer()));
       }
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        if (!res.write(chunk)) await new Promise((r) => res.once("drain", r));
-      }
-      res.end();
+      await writeEventStream(response.body, res);
     } catch (e) {
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: (e as Error).message }));
@@ -87,4 +84,27 @@ function abortOnClientGone(res: ServerResponse): AbortSignal {
 function headerOf(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/**
+ * An SSE body, chunk by chunk as it comes; the chunks of one burst (the events one wakeup
+ * reads) leave in one write rather than one each.
+ */
+async function writeEventStream(body: ReadableStream<Uint8Array>, res: ServerResponse): Promise<void> {
+  const reader = body.getReader();
+  let corked = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!corked) {
+      corked = true;
+      res.cork();
+      process.nextTick(() => {
+        corked = false;
+        res.uncork();
+      });
+    }
+    if (!res.write(value)) await new Promise((r) => res.once("drain", r));
+  }
+  res.end();
 }

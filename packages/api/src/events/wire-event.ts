@@ -10,7 +10,22 @@ export interface WireEvent {
   at: string;
 }
 
+/**
+ * Streams woken by one notification share one read (EventHub.read) and so the same stored
+ * events: they share the wire form too, which lets the SSE writer serialize it once for all.
+ */
+const wireOf = new WeakMap<StoredEvent, WireEvent>();
+
 export function toWire(e: StoredEvent): WireEvent {
+  let wire = wireOf.get(e);
+  if (!wire) {
+    wire = wireFrom(e);
+    wireOf.set(e, wire);
+  }
+  return wire;
+}
+
+function wireFrom(e: StoredEvent): WireEvent {
   return {
     seq: e.seq,
     type: e.type,
