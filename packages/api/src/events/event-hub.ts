@@ -1,8 +1,8 @@
 import { EVENTS_CHANNEL, readEvents, type Db, type StoredEvent } from "@handoff/db";
 
 export interface Wakeups {
-  /** Resolves once a commit appended events after `afterSeq` (or at once if one already has), or on abort. */
-  next(afterSeq: number, signal?: AbortSignal): Promise<void>;
+  /** Resolves once a commit appended events after `afterSeq` (or at once if one already has), or once the stream is aborted. */
+  next(afterSeq: number): Promise<void>;
   close(): void;
 }
 
@@ -18,33 +18,38 @@ export class EventHub {
 
   constructor(private readonly db: Db) {}
 
-  /** Subscribe before reading: nothing committed in between is missed. */
-  async subscribe(sessionId: string): Promise<Wakeups> {
+  /**
+   * Subscribe before reading: nothing committed in between is missed. `signal` ends every wait
+   * (one listener for the stream's life, not one per wait: a wakeup reaches every stream).
+   */
+  async subscribe(sessionId: string, signal?: AbortSignal): Promise<Wakeups> {
     await this.start();
     let latest = 0;
+    let waitingAfter = 0;
     let wake: (() => void) | null = null;
+    const release = () => {
+      const w = wake;
+      wake = null;
+      w?.();
+    };
     const onNotify = (seq: number) => {
       latest = Math.max(latest, seq);
-      wake?.();
+      if (latest > waitingAfter) release();
     };
+    signal?.addEventListener("abort", release, { once: true });
     const set = this.streams.get(sessionId) ?? new Set();
     set.add(onNotify);
     this.streams.set(sessionId, set);
     return {
-      next: (afterSeq, signal) =>
+      next: (afterSeq) =>
         new Promise<void>((resolve) => {
           if (latest > afterSeq || signal?.aborted) return resolve();
-          const done = () => {
-            wake = null;
-            signal?.removeEventListener("abort", done);
-            resolve();
-          };
-          wake = () => {
-            if (latest > afterSeq) done();
-          };
-          signal?.addEventListener("abort", done, { once: true });
+          waitingAfter = afterSeq;
+          wake = resolve;
         }),
       close: () => {
+        signal?.removeEventListener("abort", release);
+        release();
         set.delete(onNotify);
         if (set.size === 0) this.streams.delete(sessionId);
       },

@@ -112,7 +112,7 @@ export const sessionRouter = {
    */
   events: publicProcedure.input(StreamInput).subscription(async function* ({ ctx, input, signal }) {
     await sessionInWorkspace(ctx, input.sessionId);
-    const wakeups = await ctx.hub.subscribe(input.sessionId);
+    const wakeups = await ctx.hub.subscribe(input.sessionId, signal);
     try {
       let cursor = Number(input.lastEventId ?? 0);
       while (!signal?.aborted) {
@@ -121,7 +121,7 @@ export const sessionRouter = {
           cursor = e.seq;
           yield tracked(String(e.seq), toWire(e));
         }
-        if (page.length < ctx.limits.eventsPageSize) await wakeups.next(cursor, signal);
+        if (page.length < ctx.limits.eventsPageSize) await wakeups.next(cursor);
       }
     } finally {
       wakeups.close();
@@ -131,7 +131,7 @@ export const sessionRouter = {
   /** Whole-session status transitions: the current status first, then each change. */
   status: publicProcedure.input(StreamInput).subscription(async function* ({ ctx, input, signal }) {
     await sessionInWorkspace(ctx, input.sessionId);
-    const wakeups = await ctx.hub.subscribe(input.sessionId);
+    const wakeups = await ctx.hub.subscribe(input.sessionId, signal);
     try {
       let cursor: number;
       if (input.lastEventId) {
@@ -147,7 +147,7 @@ export const sessionRouter = {
           cursor = e.seq;
           if (e.type === "session.status") yield tracked(String(e.seq), { status: String(e.data.status), seq: e.seq });
         }
-        if (page.length < ctx.limits.eventsPageSize) await wakeups.next(cursor, signal);
+        if (page.length < ctx.limits.eventsPageSize) await wakeups.next(cursor);
       }
     } finally {
       wakeups.close();
