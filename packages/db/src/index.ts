@@ -16,6 +16,7 @@ export { admit, type AdmitInput, type Admission } from "./inbox/admit";
 export { cancelMessage, type CancelResult } from "./inbox/cancel";
 export { InboxKind, InboxState, INBOX_CHANNEL, type InboxMessage } from "./inbox/message";
 export { fencedTransaction } from "./lease/fenced-transaction";
+export { fencedWrite, type FencedWrite, type FencedWriteResult, type Fragment } from "./lease/fenced-write";
 export type { Lease } from "./lease/lease";
 export { LEASE_CLAIM, LEASE_RELEASE, type LeaseClaimData, type LeaseReleaseData } from "./lease/lease-events";
 export { claimSessions, type ClaimInput, type ClaimedSession } from "./sql/claim-sessions";

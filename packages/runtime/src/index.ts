@@ -16,3 +16,4 @@ export { startHookDeliverer, type HookDeliverer } from "./hooks/hook-deliverer";
 export { parseWebhooks, type Webhook } from "./hooks/hook-config";
 export { enqueueResume } from "./subagents/enqueue-resume";
 export { loadResumeHint, renderResumeHint, type ResumeHint } from "./subagents/resume-hint";
+export { expandRequest, type SentRequest, type StoredRequest } from "./session/step-request";

@@ -1,5 +1,5 @@
 import { HandoffError, type Sql } from "@handoff/db";
-import { loadResumeHint, renderResumeHint, type ResumeHint } from "@handoff/runtime";
+import { expandRequest, loadResumeHint, renderResumeHint, type ResumeHint, type SentRequest } from "@handoff/runtime";
 
 export interface ToolCallDetail {
   callId: string;
@@ -72,13 +72,16 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 export async function agentDetail(sql: Sql, agentId: string): Promise<AgentDetail> {
   const [a] = await sql`SELECT * FROM agents WHERE id = ${agentId}`;
   if (!a) throw new HandoffError("NOT_FOUND", `agent ${agentId} does not exist`, { agentId });
-  const [todos, children, steps, calls] = await Promise.all([
+  const [todos, children, steps, calls, history] = await Promise.all([
     sql<{ id: string; content: string; status: string }[]>`
       SELECT id, content, status FROM todos WHERE agent_id = ${agentId} ORDER BY position`,
     sql<{ id: string }[]>`SELECT id FROM agents WHERE parent_id = ${agentId} ORDER BY created_at`,
     sql`SELECT * FROM model_steps WHERE agent_id = ${agentId} ORDER BY started_at`,
     sql`SELECT * FROM tool_calls WHERE agent_id = ${agentId} ORDER BY started_at`,
+    // Steps record their request by reference to this history (see StoredRequest).
+    sql<{ content: SentRequest["messages"][number] }[]>`SELECT content FROM agent_messages WHERE agent_id = ${agentId} ORDER BY id`,
   ]);
+  const messages = history.map((m) => m.content);
   const ended = ["done", "failed", "cancelled"].includes(a.status) || (a.stop_reason !== null && a.status === "idle");
   const hint = ended && a.returning ? await loadResumeHint(sql, agentId) : null;
   return {
@@ -117,7 +120,7 @@ export async function agentDetail(sql: Sql, agentId: string): Promise<AgentDetai
       number: s.number,
       status: s.status,
       capped: s.capped,
-      request: s.request,
+      request: expandRequest(s.request, messages),
       responseText: s.response_text,
       finishReason: s.finish_reason,
       rawFinishReason: s.raw_finish_reason,

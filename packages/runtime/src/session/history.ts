@@ -1,32 +1,65 @@
-import { redact, type Sql, type Tx } from "@handoff/db";
+import { redact, type Fragment, type Sql, type Tx } from "@handoff/db";
 import type { ModelMessage } from "ai";
 
 export interface StoredMessage {
-  id: number;
   turnId: string | null;
   stepId: string | null;
+  /** As stored (redacted): what the next request sends. */
   message: ModelMessage;
+}
+
+export interface MessageScope {
+  sessionId: string;
+  agentId: string;
+  turnId: string | null;
+  stepId?: string | null;
 }
 
 /** The agent's whole conversation, in order: what the next request is built from. */
 export async function loadHistory(sql: Sql | Tx, agentId: string): Promise<StoredMessage[]> {
-  const rows = await sql<{ id: number; turnId: string | null; stepId: string | null; content: ModelMessage }[]>`
-    SELECT id, turn_id AS "turnId", step_id AS "stepId", content FROM agent_messages
+  const rows = await sql<{ turnId: string | null; stepId: string | null; content: ModelMessage }[]>`
+    SELECT turn_id AS "turnId", step_id AS "stepId", content FROM agent_messages
     WHERE agent_id = ${agentId} ORDER BY id`;
-  return rows.map((r) => ({ id: r.id, turnId: r.turnId, stepId: r.stepId, message: r.content }));
+  return rows.map((r) => ({ turnId: r.turnId, stepId: r.stepId, message: r.content }));
 }
 
-export async function appendMessages(
-  tx: Tx,
-  at: { sessionId: string; agentId: string; turnId: string | null; stepId?: string | null },
-  messages: ModelMessage[],
-): Promise<void> {
+/** Messages as they are stored: redacted JSON, and the message that JSON reads back as. */
+export function toStored(at: MessageScope, messages: ModelMessage[]): { json: string[]; stored: StoredMessage[] } {
+  const json: string[] = [];
+  const stored: StoredMessage[] = [];
   for (const message of messages) {
+    const raw = JSON.stringify(message);
+    const redacted = redact(raw);
+    json.push(redacted);
+    // Only a message that held a secret differs from what the database would give back.
+    stored.push({ turnId: at.turnId, stepId: at.stepId ?? null, message: redacted === raw ? message : (JSON.parse(redacted) as ModelMessage) });
+  }
+  return { json, stored };
+}
+
+/** Inserts messages inside a transaction; returns them as stored, for the in-memory history. */
+export async function appendMessages(tx: Tx, at: MessageScope, messages: ModelMessage[]): Promise<StoredMessage[]> {
+  const { json, stored } = toStored(at, messages);
+  for (let i = 0; i < json.length; i++) {
     await tx`
       INSERT INTO agent_messages (session_id, agent_id, turn_id, step_id, role, content)
-      VALUES (${at.sessionId}, ${at.agentId}, ${at.turnId}, ${at.stepId ?? null}, ${message.role},
-              ${redact(JSON.stringify(message))}::text::jsonb)`;
+      VALUES (${at.sessionId}, ${at.agentId}, ${at.turnId}, ${at.stepId ?? null}, ${messages[i]!.role}, ${json[i]!}::text::jsonb)`;
   }
+  return stored;
+}
+
+/**
+ * The same insert as a fenced write (see fencedWrite), in order. Returns the write and the
+ * messages as stored; the caller adds those to its history once the write commits.
+ */
+export function insertMessages(sql: Sql, at: MessageScope, messages: ModelMessage[]): { write: Fragment; stored: StoredMessage[] } {
+  const { json, stored } = toStored(at, messages);
+  const write = sql`
+    INSERT INTO agent_messages (session_id, agent_id, turn_id, step_id, role, content)
+    SELECT ${at.sessionId}::text, ${at.agentId}::text, ${at.turnId}::text, ${at.stepId ?? null}::text, u.role, u.content::jsonb
+    FROM fence, unnest(${messages.map((m) => m.role)}::text[], ${json}::text[]) WITH ORDINALITY AS u(role, content, ord)
+    ORDER BY u.ord`;
+  return { write, stored };
 }
 
 /** The text of an assistant message, joined from its text parts. */

@@ -1,12 +1,14 @@
-import { appendEvents, fencedTransaction, newId, redact } from "@handoff/db";
+import { appendEvents, newId, redact } from "@handoff/db";
 import type { LanguageModel, ModelMessage } from "ai";
 import { callModel, type ModelResponse } from "../models/call-model";
 import { withRetry } from "../models/with-retry";
 import type { ToolDefinition } from "../tools/define-tool";
 import type { AgentRow } from "./agent-row";
-import { appendMessages } from "./history";
+import { insertMessages } from "./history";
+import type { StoredRequest } from "./step-request";
 import type { TurnContext } from "./turn-context";
 import { TextCoalescer } from "./text-coalescer";
+import type { TurnWriter } from "./turn-writer";
 
 export interface StepRequest {
   number: number;
@@ -15,51 +17,58 @@ export interface StepRequest {
   messages: ModelMessage[];
   tools: ToolDefinition[];
   toolChoiceNone: boolean;
+  /** What `model_steps.request` records. */
+  stored: StoredRequest;
 }
 
 export type StepOutcome = { stepId: string; response: ModelResponse } | { stepId: string; error: Error };
 
 /**
- * One model step, durably: the step is recorded as running before the request, its text
- * streams out as coalesced `text.delta` events, and the response (assistant message, usage,
- * counters) is recorded in one fenced transaction. Transient failures are retried inside
- * the step; a retry is not a step.
+ * One model step, durably: the step is recorded as running before the request (marking the
+ * step before it settled), its text streams out as coalesced `text.delta` events, and the
+ * response (assistant message, usage, counters) is recorded in one fenced write. That write
+ * is deferred to ride with the next one — the first tool call's start, a nudge, or the
+ * agent's end — since nothing happens in between; until then the step counts as in flight.
+ * Transient failures are retried inside the step; a retry is not a step.
  */
 export async function runModelStep(
   t: TurnContext,
   agent: AgentRow,
   model: LanguageModel,
   request: StepRequest,
+  writer: TurnWriter,
 ): Promise<StepOutcome> {
   const { db, lease } = t.ctx;
+  const { sql } = db;
   const stepId = newId("stp");
   const at = { sessionId: agent.sessionId, agentId: agent.id, turnId: t.turnId };
-  await fencedTransaction(db, lease, async (tx) => {
-    await tx`
-      INSERT INTO model_steps (id, session_id, agent_id, turn_id, number, capped, request)
-      VALUES (${stepId}, ${agent.sessionId}, ${agent.id}, ${t.turnId}, ${request.number}, ${request.capped},
-              ${redact(
-                JSON.stringify({
-                  system: request.system,
-                  messages: request.messages,
-                  tools: request.tools.map((tool) => tool.id),
-                  toolChoice: request.toolChoiceNone ? "none" : request.tools.length > 0 ? "auto" : null,
-                }),
-              )}::text::jsonb)`;
-    await appendEvents(tx, agent.sessionId, [
+  const settle = writer.state.unsettledStepId;
+  await writer.write({
+    writes: [
+      ...(settle ? [sql`UPDATE model_steps s SET status = 'settled' FROM fence WHERE s.id = ${settle}::text AND s.status = 'ended'`] : []),
+      sql`
+        INSERT INTO model_steps (id, session_id, agent_id, turn_id, number, capped, request)
+        SELECT ${stepId}::text, ${agent.sessionId}::text, ${agent.id}::text, ${t.turnId}::text, ${request.number}::int,
+               ${request.capped}::boolean, ${redact(JSON.stringify(request.stored))}::text::jsonb
+        FROM fence`,
+    ],
+    events: [
       {
         type: "model-step.start",
         ...at,
-        data: { stepId, number: request.number, capped: request.capped, tools: request.tools.map((tool) => tool.id) },
+        data: { stepId, number: request.number, capped: request.capped, tools: request.stored.tools },
       },
-    ]);
+    ],
+    after: (state) => {
+      if (state.unsettledStepId === settle) state.unsettledStepId = null;
+    },
   });
 
   const started = performance.now();
   const deltas = new TextCoalescer((text) =>
-    fencedTransaction(db, lease, (tx) =>
-      appendEvents(tx, agent.sessionId, [{ type: "text.delta", ...at, data: { stepId, text } }]),
-    ).then(() => undefined),
+    appendEvents(db.sql, agent.sessionId, [{ type: "text.delta", ...at, data: { stepId, text } }], { epoch: lease.epoch }).then(
+      () => undefined,
+    ),
   );
   let response: ModelResponse;
   try {
@@ -81,11 +90,9 @@ export async function runModelStep(
       async (attempt, why, delayMs) => {
         // Fix (fault tests): a cut attempt's buffered deltas go out before the retry event, not after it.
         await deltas.flush();
-        await fencedTransaction(db, lease, async (tx) => {
-          await tx`UPDATE model_steps SET retries = ${attempt} WHERE id = ${stepId}`;
-          await appendEvents(tx, agent.sessionId, [
-            { type: "model-step.retry", ...at, data: { stepId, attempt, reason: why.reason, delayMs } },
-          ]);
+        await writer.write({
+          writes: [sql`UPDATE model_steps s SET retries = ${attempt}::int FROM fence WHERE s.id = ${stepId}::text`],
+          events: [{ type: "model-step.retry", ...at, data: { stepId, attempt, reason: why.reason, delayMs } }],
         });
       },
     );
@@ -94,29 +101,32 @@ export async function runModelStep(
     await deltas.close().catch(() => {});
     if (t.ctx.signal.aborted) throw e;
     const error = e instanceof Error ? e : new Error(String(e));
-    await fencedTransaction(db, lease, async (tx) => {
-      await tx`UPDATE model_steps SET status = 'failed', error = ${error.message}, ended_at = now() WHERE id = ${stepId}`;
-      await appendEvents(tx, agent.sessionId, [
-        { type: "model-step.end", ...at, data: { stepId, number: request.number, error: error.message } },
-      ]);
+    await writer.write({
+      writes: [
+        sql`UPDATE model_steps s SET status = 'failed', error = ${error.message}::text, ended_at = now() FROM fence WHERE s.id = ${stepId}::text`,
+      ],
+      events: [{ type: "model-step.end", ...at, data: { stepId, number: request.number, error: error.message } }],
     });
     return { stepId, error };
   }
   t.ctx.observeStep((performance.now() - started) / 1000);
 
-  await fencedTransaction(db, lease, async (tx) => {
-    await tx`
-      UPDATE model_steps SET status = 'ended', response_text = ${redact(response.text)}, finish_reason = ${response.finishReason},
-        raw_finish_reason = ${response.rawFinishReason}, input_tokens = ${response.usage.input},
-        output_tokens = ${response.usage.output}, ended_at = now()
-      WHERE id = ${stepId}`;
-    await tx`UPDATE turns SET model_steps = model_steps + 1 WHERE id = ${t.turnId}`;
-    await tx`
-      UPDATE agents SET model_steps = model_steps + 1, input_tokens = input_tokens + ${response.usage.input},
-        output_tokens = output_tokens + ${response.usage.output}
-      WHERE id = ${agent.id}`;
-    await appendMessages(tx, { ...at, stepId }, [assistantMessage(response)]);
-    await appendEvents(tx, agent.sessionId, [
+  const assistant = insertMessages(sql, { ...at, stepId }, [assistantMessage(response)]);
+  writer.defer({
+    writes: [
+      sql`
+        UPDATE model_steps s SET status = 'ended', response_text = ${redact(response.text)}::text,
+          finish_reason = ${response.finishReason}::text, raw_finish_reason = ${response.rawFinishReason}::text,
+          input_tokens = ${response.usage.input}::bigint, output_tokens = ${response.usage.output}::bigint, ended_at = now()
+        FROM fence WHERE s.id = ${stepId}::text`,
+      sql`UPDATE turns t SET model_steps = t.model_steps + 1 FROM fence WHERE t.id = ${t.turnId}::text`,
+      sql`
+        UPDATE agents a SET model_steps = a.model_steps + 1, input_tokens = a.input_tokens + ${response.usage.input}::bigint,
+          output_tokens = a.output_tokens + ${response.usage.output}::bigint
+        FROM fence WHERE a.id = ${agent.id}::text`,
+      assistant.write,
+    ],
+    events: [
       {
         type: "model-step.end",
         ...at,
@@ -130,7 +140,11 @@ export async function runModelStep(
           toolCalls: response.toolCalls.map((c) => ({ callId: c.callId, name: c.name })),
         },
       },
-    ]);
+    ],
+    after: (state) => {
+      state.modelSteps++;
+      state.history.push(...assistant.stored);
+    },
   });
   return { stepId, response };
 }

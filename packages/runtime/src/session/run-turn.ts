@@ -9,16 +9,17 @@ import type { ToolContext } from "../tools/tool-context";
 import { subagentService } from "../subagents/subagent-service";
 import { loadAgent, type AgentRow } from "./agent-row";
 import type { AgentRunners } from "./agent-runners";
-import { capInstruction, flattenToolHistory } from "./cap";
 import { endAgent, type Stop } from "./end-agent";
 import { generateTitle } from "./generate-title";
-import { appendMessages, lastWrittenText, loadHistory } from "./history";
+import { appendMessages, lastWrittenText, loadHistory, type StoredMessage } from "./history";
 import { inboxMessageText } from "./inbox-message-text";
 import { runModelStep } from "./model-step";
 import { offeredTools } from "./offered-tools";
 import { settleStep } from "./settle-step";
-import { startTurn, type OpenTurn } from "./start-turn";
+import { startTurn } from "./start-turn";
+import { buildRequest } from "./step-request";
 import type { Runtime, TurnContext } from "./turn-context";
+import { TurnWriter } from "./turn-writer";
 
 export type TurnResult = "ended" | "nothing-to-do" | "stopped";
 
@@ -58,11 +59,22 @@ export async function runTurn(rt: Runtime, ctx: DriveContext, agentId: string, r
     outputSchema: profile.outputSchema,
     subagents: subagentService(t, agent),
   };
-  if (agent.parentId === null && !agent.sessionTitle && turn.firstPrompt) {
-    await generateTitle(t, agent, model, turn.firstPrompt);
-  }
+  const titling = agent.parentId === null && !agent.sessionTitle && turn.firstPrompt !== null;
+  if (titling) await generateTitle(t, agent, model, turn.firstPrompt!);
+
+  // The turn's history and counters live in memory from here on (see TurnWriter).
+  const writer = new TurnWriter(ctx.db, ctx.lease, agent, {
+    history: await loadHistory(ctx.db.sql, agent.id),
+    modelSteps: turn.modelSteps,
+    nudges: turn.nudges,
+    // A new turn has just admitted everything queued, unless a title request took its time since.
+    steeringQueued: turn.resumed || titling,
+    unsettledStepId: null,
+  });
+  const state = writer.state;
 
   const finish = async (stop: Stop, stepId: string | null): Promise<TurnResult> => {
+    await writer.flush();
     const { evidence, abandoned } = await endAgent(scope, agent, turn.turnId, stop, stepId);
     runners.abort(abandoned, "abandoned: the headless root ended");
     log.info({ stopReason: stop.reason, verdict: evidence.verdict, abandoned: abandoned.length }, "agent stopped");
@@ -71,77 +83,73 @@ export async function runTurn(rt: Runtime, ctx: DriveContext, agentId: string, r
 
   // After a crash: a step left running is redone; one whose response was recorded is settled again.
   if (turn.resumed) {
-    const pending = await recoverSteps(t, agent);
+    const pending = await recoverSteps(t, state.history);
     if (pending) {
-      const history = await loadHistory(ctx.db.sql, agent.id);
-      const stop = await settleStep(t, agent, {
+      const stop = await settleStep(t, agent, writer, {
         stepId: pending.stepId,
         response: pending.response,
         capped: pending.capped,
         offered: offeredTools(profile, agent.returning, pending.capped),
         toolCtx,
-        nudgesUsed: turn.nudges,
+        nudgesUsed: state.nudges,
         nudgeBudget: profile.nudgeBudget,
-        lastText: lastWrittenText(history.filter((m) => m.stepId !== pending.stepId), turn.turnId),
+        lastText: lastWrittenText(state.history.filter((m) => m.stepId !== pending.stepId), turn.turnId),
+        recovering: true,
       });
       if (stop) return finish(stop, pending.stepId);
     }
   }
 
   for (;;) {
-    if (ctx.signal.aborted || ctx.draining.aborted) return "stopped";
-    await admitSteering(ctx, agent, turn.turnId);
-    const counters = await currentCounters(ctx, turn);
-    const number = counters.modelSteps + 1;
+    if (ctx.signal.aborted || ctx.draining.aborted) {
+      await writer.flush();
+      return "stopped";
+    }
+    if (state.steeringQueued) {
+      state.steeringQueued = false;
+      await admitSteering(ctx, agent, turn.turnId, writer);
+    }
+    const number = state.modelSteps + 1;
     const capped = number >= maxSteps;
     const offered = offeredTools(profile, agent.returning, capped);
-    const history = await loadHistory(ctx.db.sql, agent.id);
-    const messages = history.map((m) => m.message);
-    const request = capped
-      ? {
-          messages: [
-            ...(agent.returning ? messages : flattenToolHistory(messages)),
-            { role: "user" as const, content: capInstruction(agent.returning) },
-          ],
-          toolChoiceNone: !agent.returning,
-        }
-      : { messages, toolChoiceNone: false };
-    const outcome = await runModelStep(t, agent, model, {
-      number,
-      capped,
+    const lastText = lastWrittenText(state.history, turn.turnId);
+    const request = buildRequest({
       system: profile.systemPrompt,
-      messages: request.messages,
+      history: state.history.map((m) => m.message),
       tools: offered,
-      toolChoiceNone: request.toolChoiceNone,
+      capped,
+      returning: agent.returning,
     });
+    const outcome = await runModelStep(
+      t,
+      agent,
+      model,
+      { number, capped, system: profile.systemPrompt, tools: offered, ...request },
+      writer,
+    );
     if ("error" in outcome) {
-      return finish(
-        { reason: "error", detail: outcome.error.message, partialText: lastWrittenText(history, turn.turnId) },
-        null,
-      );
+      return finish({ reason: "error", detail: outcome.error.message, partialText: lastText }, null);
     }
-    const stop = await settleStep(t, agent, {
+    const stop = await settleStep(t, agent, writer, {
       stepId: outcome.stepId,
       response: outcome.response,
       capped,
       offered,
       toolCtx,
-      nudgesUsed: counters.nudges,
+      nudgesUsed: state.nudges,
       nudgeBudget: profile.nudgeBudget,
-      lastText: lastWrittenText(history, turn.turnId),
+      lastText,
+      recovering: false,
     });
     if (stop) return finish(stop, outcome.stepId);
   }
 }
 
-async function currentCounters(ctx: DriveContext, turn: OpenTurn): Promise<{ modelSteps: number; nudges: number }> {
-  const [row] = await ctx.db.sql<{ modelSteps: number; nudges: number }[]>`
-    SELECT model_steps AS "modelSteps", nudges FROM turns WHERE id = ${turn.turnId}`;
-  return row ?? { modelSteps: turn.modelSteps, nudges: turn.nudges };
-}
-
 /** Steering, injected context and child results join the running turn at a step boundary. */
-async function admitSteering(ctx: DriveContext, agent: AgentRow, turnId: string): Promise<void> {
+async function admitSteering(ctx: DriveContext, agent: AgentRow, turnId: string, writer: TurnWriter): Promise<void> {
+  // History rows keep their order: nothing of the turn's may be left to write after these.
+  await writer.flush();
+  let admitted: StoredMessage[] = [];
   await admit(ctx.db, {
     sessionId: agent.sessionId,
     agentId: agent.id,
@@ -150,13 +158,16 @@ async function admitSteering(ctx: DriveContext, agent: AgentRow, turnId: string)
     kinds: ["steer", "context", "child_result"],
     epoch: ctx.lease.epoch,
     onAdmitted: async (tx, { messages }) => {
-      await appendMessages(
+      const stored = await appendMessages(
         tx,
         { sessionId: agent.sessionId, agentId: agent.id, turnId },
         messages.map((m) => ({ role: "user" as const, content: inboxMessageText(m) })),
       );
+      // Into memory only once the admission commits.
+      admitted = stored;
     },
   });
+  writer.state.history.push(...admitted);
 }
 
 /**
@@ -165,7 +176,7 @@ async function admitSteering(ctx: DriveContext, agent: AgentRow, turnId: string)
  */
 async function recoverSteps(
   t: TurnContext,
-  agent: AgentRow,
+  history: StoredMessage[],
 ): Promise<{ stepId: string; capped: boolean; response: ModelResponse } | null> {
   const { db, lease } = t.ctx;
   await fencedTransaction(db, lease, (tx) =>
@@ -178,7 +189,6 @@ async function recoverSteps(
            input_tokens AS input, output_tokens AS output
     FROM model_steps WHERE turn_id = ${t.turnId} AND status = 'ended' ORDER BY started_at DESC LIMIT 1`;
   if (!step) return null;
-  const history = await loadHistory(db.sql, agent.id);
   const assistant = history.find((m) => m.stepId === step.id && m.message.role === "assistant");
   const content = assistant && Array.isArray(assistant.message.content) ? assistant.message.content : [];
   const toolCalls = content.flatMap((p) =>

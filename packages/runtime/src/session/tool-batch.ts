@@ -1,12 +1,13 @@
-import { appendEvents, fencedTransaction, isHandoffError, newId, redact, redactJson } from "@handoff/db";
+import { isHandoffError, newId, redact, redactJson } from "@handoff/db";
 import type { ModelMessage } from "ai";
 import type { CalledTool } from "../models/call-model";
 import type { ToolDefinition, ToolResult } from "../tools/define-tool";
 import type { ToolContext } from "../tools/tool-context";
 import type { AgentRow } from "./agent-row";
-import { appendMessages } from "./history";
+import { insertMessages } from "./history";
 import { StopDriving } from "./stop-driving";
 import type { TurnContext } from "./turn-context";
+import type { TurnWriter, WritePart } from "./turn-writer";
 
 export interface BatchResult extends ToolResult {
   callId: string;
@@ -16,7 +17,8 @@ export interface BatchResult extends ToolResult {
 
 /**
  * Runs a step's tool calls. A call whose result is already recorded (a worker died
- * after it) is not run again; its recorded result is used. Calls the model could not make
+ * after it) is not run again; its recorded result is used. A call's start is written before
+ * it runs; its result is deferred to the turn's next write (see TurnWriter). Calls the model could not make
  * properly (bad JSON, a tool it was not offered) get an error result it can act on.
  */
 export async function runToolBatch(
@@ -26,47 +28,66 @@ export async function runToolBatch(
   calls: CalledTool[],
   offered: ToolDefinition[],
   toolCtx: ToolContext,
+  writer: TurnWriter,
+  options: { recovering: boolean },
 ): Promise<BatchResult[]> {
-  const { db, lease } = t.ctx;
+  const { sql } = t.ctx.db;
   const at = { sessionId: agent.sessionId, agentId: agent.id, turnId: t.turnId };
+  // Only a step settled again after a crash can have recorded results: a fresh one has none.
   const recorded = new Map(
-    (
-      await db.sql<{ callId: string; result: ToolResult["output"]; isError: boolean }[]>`
-        SELECT call_id AS "callId", result, is_error AS "isError" FROM tool_calls WHERE step_id = ${stepId} AND status = 'done'`
-    ).map((r) => [r.callId, r]),
+    options.recovering
+      ? (
+          await sql<{ callId: string; result: ToolResult["output"]; isError: boolean }[]>`
+            SELECT call_id AS "callId", result, is_error AS "isError" FROM tool_calls WHERE step_id = ${stepId} AND status = 'done'`
+        ).map((r) => [r.callId, r])
+      : [],
   );
-  const runCall = async (call: CalledTool): Promise<BatchResult> => {
+  const runCall = async (call: CalledTool, alone: boolean): Promise<BatchResult> => {
     const done = recorded.get(call.callId);
     if (done) return { callId: call.callId, name: call.name, input: call.input, output: done.result, isError: done.isError };
-    if (t.ctx.signal.aborted) throw t.ctx.signal.reason;
+    if (t.ctx.signal.aborted) {
+      await writer.flush();
+      throw t.ctx.signal.reason;
+    }
     const id = newId("tc");
-    await fencedTransaction(db, lease, async (tx) => {
-      await tx`
-        INSERT INTO tool_calls (id, session_id, agent_id, turn_id, step_id, call_id, name, args)
-        VALUES (${id}, ${agent.sessionId}, ${agent.id}, ${t.turnId}, ${stepId}, ${call.callId}, ${call.name},
-                ${redact(JSON.stringify(call.input ?? null))}::text::jsonb)
-        ON CONFLICT (step_id, call_id) DO NOTHING`;
-      await appendEvents(tx, agent.sessionId, [
-        { type: "tool-call.start", ...at, data: { stepId, callId: call.callId, name: call.name, args: call.input ?? null } },
-      ]);
+    // Carries the step's end when this is its first call (see runModelStep), or the call before's result.
+    await writer.write({
+      writes: [
+        sql`
+          INSERT INTO tool_calls (id, session_id, agent_id, turn_id, step_id, call_id, name, args)
+          SELECT ${id}::text, ${agent.sessionId}::text, ${agent.id}::text, ${t.turnId}::text, ${stepId}::text, ${call.callId}::text,
+                 ${call.name}::text, ${redact(JSON.stringify(call.input ?? null))}::text::jsonb
+          FROM fence
+          ON CONFLICT (step_id, call_id) DO NOTHING`,
+      ],
+      events: [{ type: "tool-call.start", ...at, data: { stepId, callId: call.callId, name: call.name, args: call.input ?? null } }],
     });
     const ran = await runOne(call, offered, { ...toolCtx, call: { stepId, callId: call.callId } });
     // What the model and the transcript see is redacted: a tool may read a file holding a key.
     const result = { ...ran, output: redactJson(ran.output) };
-    await fencedTransaction(db, lease, async (tx) => {
-      await tx`
-        UPDATE tool_calls SET status = 'done', result = ${JSON.stringify(result.output)}::text::jsonb,
-          is_error = ${result.isError}, ended_at = now()
-        WHERE step_id = ${stepId} AND call_id = ${call.callId}`;
-      await appendMessages(tx, { ...at, stepId }, [toolMessage(call, result)]);
-      await appendEvents(tx, agent.sessionId, [
+    const message = insertMessages(sql, { ...at, stepId }, [toolMessage(call, result)]);
+    const end: WritePart = {
+      writes: [
+        sql`
+          UPDATE tool_calls c SET status = 'done', result = ${JSON.stringify(result.output)}::text::jsonb,
+            is_error = ${result.isError}::boolean, ended_at = now()
+          FROM fence WHERE c.step_id = ${stepId}::text AND c.call_id = ${call.callId}::text`,
+        message.write,
+      ],
+      events: [
         {
           type: "tool-call.end",
           ...at,
           data: { stepId, callId: call.callId, name: call.name, isError: result.isError, output: result.output },
         },
-      ]);
-    });
+      ],
+      after: (state) => void state.history.push(...message.stored),
+    };
+    // Run alone, the result rides with the next write (the next call's start, the next step's
+    // start, or the flush before the agent ends or stops): nothing runs in between. Side by side,
+    // the others may run long: it is recorded now.
+    if (alone) writer.defer(end);
+    else await writer.write(end);
     return { callId: call.callId, name: call.name, input: call.input, ...result };
   };
 
@@ -75,7 +96,9 @@ export async function runToolBatch(
   for (let i = 0; i < calls.length; ) {
     let j = i + 1;
     if (calls[i]!.name === "task") while (j < calls.length && calls[j]!.name === "task") j++;
-    results.push(...(await Promise.all(calls.slice(i, j).map(runCall))));
+    // Side by side, no call's start may carry the step's end ahead of the others' starts.
+    if (j - i > 1) await writer.flush();
+    results.push(...(await Promise.all(calls.slice(i, j).map((call) => runCall(call, j - i === 1)))));
     i = j;
   }
   return results;

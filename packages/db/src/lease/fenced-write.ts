@@ -1,0 +1,85 @@
+import type { PendingQuery, Row } from "postgres";
+import type { Sql } from "../client";
+import { HandoffError } from "../errors";
+import { EVENTS_CHANNEL, type NewEvent } from "../events/event";
+import { redact } from "../redact";
+import type { Lease } from "./lease";
+
+/** A piece of SQL built with the pool's tagged template (`db.sql\`…\``). */
+export type Fragment = PendingQuery<Row[]>;
+
+export interface FencedWrite {
+  /**
+   * Data-modifying statements that must happen only under the lease. Each reads the one-row
+   * CTE `fence` (`INSERT … SELECT … FROM fence`, `UPDATE … FROM fence WHERE …`): when the
+   * lease is lost, `fence` is empty and none of them touches a row.
+   */
+  writes?: Fragment[];
+  /** Appended to the session's log, in order, with the writes. */
+  events?: readonly NewEvent[];
+  /** Extra output columns, read at the statement's snapshot (e.g. `EXISTS (…) AS "queued"`). */
+  select?: Fragment;
+}
+
+export interface FencedWriteResult<R> {
+  seqs: number[];
+  /** The `select` columns. */
+  row: R;
+}
+
+/**
+ * Writes, their events and the NOTIFY in one statement, fenced by the lease epoch: a single
+ * round trip with no BEGIN/COMMIT, atomic as every statement is. The fence is the same
+ * bump of `sessions.last_seq` that appendEvents does, so it row-locks the session until the
+ * statement commits (seq stays gap-free, and a claim cannot move the epoch underneath); a
+ * worker whose lease was taken over bumps nothing, writes nothing and gets FENCED.
+ *
+ * The hot path of a model step (docs/decisions/0010-one-statement-per-step-write.md).
+ */
+export async function fencedWrite<R extends object = Record<string, never>>(
+  sql: Sql,
+  lease: Lease,
+  write: FencedWrite,
+): Promise<FencedWriteResult<R>> {
+  const events = write.events ?? [];
+  const n = events.length;
+  const writes = (write.writes ?? []).map((w, i) => sql`, ${sql(`w${i}`)} AS (${w})`);
+  const [row] = await sql<({ lastSeq: number } & R)[]>`
+    WITH fence AS (
+      UPDATE sessions SET last_seq = last_seq + ${n}::int
+        ${n > 0 ? sql`, updated_at = now()` : sql``}
+      WHERE id = ${lease.sessionId}::text AND lease_epoch = ${lease.epoch}::bigint
+      RETURNING last_seq
+    )
+    ${writes.length > 0 ? writes : sql``}
+    ${
+      n > 0
+        ? sql`, appended AS (
+      INSERT INTO events (session_id, seq, agent_id, turn_id, type, data)
+      SELECT ${lease.sessionId}::text, f.last_seq - ${n}::int + u.ord, u.agent_id, u.turn_id, u.type, u.data::jsonb
+      FROM fence f, unnest(
+        ${events.map((e) => e.agentId ?? null)}::text[], ${events.map((e) => e.turnId ?? null)}::text[],
+        ${events.map((e) => e.type)}::text[], ${events.map((e) => redact(JSON.stringify(e.data ?? {})))}::text[]
+      ) WITH ORDINALITY AS u(agent_id, turn_id, type, data, ord)
+    )`
+        : sql``
+    }
+    SELECT last_seq AS "lastSeq"
+      ${n > 0 ? sql`, pg_notify(${EVENTS_CHANNEL}, ${lease.sessionId}::text || ':' || last_seq)` : sql``}
+      ${write.select ? sql`, ${write.select}` : sql``}
+    FROM fence`;
+  if (!row) throw await refusal(sql, lease);
+  const first = row.lastSeq - n + 1;
+  return { seqs: events.map((_, i) => first + i), row };
+}
+
+async function refusal(sql: Sql, lease: Lease): Promise<HandoffError> {
+  const [found] = await sql<{ leaseEpoch: number }[]>`
+    SELECT lease_epoch AS "leaseEpoch" FROM sessions WHERE id = ${lease.sessionId}::text`;
+  if (!found) return new HandoffError("NOT_FOUND", `session ${lease.sessionId} does not exist`, { sessionId: lease.sessionId });
+  return new HandoffError(
+    "FENCED",
+    `write refused: worker ${lease.workerId} no longer holds session ${lease.sessionId} at epoch ${lease.epoch}`,
+    { ...lease, currentEpoch: found.leaseEpoch },
+  );
+}
