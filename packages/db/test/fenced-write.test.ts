@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSession, fencedWrite, readEvents, type Lease } from "../src/index";
+import { createSession, fencedWrite, readEvents, sqlPart, type Lease } from "../src/index";
 import { useTestDatabase } from "../src/testing/index";
 
 const pg = useTestDatabase();
@@ -19,9 +19,9 @@ describe("fencedWrite", () => {
     const listener = await db.sql.listen("handoff_events", (payload) => heard.push(payload));
     try {
       const { seqs, row } = await fencedWrite<{ title: string }>(db.sql, lease, {
-        writes: [db.sql`UPDATE agents a SET model_steps = a.model_steps + 1 FROM fence WHERE a.session_id = ${lease.sessionId}`],
+        writes: [sqlPart`UPDATE agents a SET model_steps = a.model_steps + 1 FROM fence WHERE a.session_id = ${lease.sessionId}`],
         events: [{ type: "test.one" }, { type: "test.two", data: { n: 2 } }],
-        select: db.sql`(SELECT 'from the snapshot'::text) AS "title"`,
+        select: sqlPart`(SELECT 'from the snapshot'::text) AS "title"`,
       });
       expect(row.title).toBe("from the snapshot");
       const events = await readEvents(db.sql, lease.sessionId, 0, 100);
@@ -44,7 +44,7 @@ describe("fencedWrite", () => {
     const before = await readEvents(db.sql, lease.sessionId, 0, 100);
     await expect(
       fencedWrite(db.sql, { ...lease, epoch: 6 }, {
-        writes: [db.sql`UPDATE agents a SET model_steps = 99 FROM fence WHERE a.session_id = ${lease.sessionId}`],
+        writes: [sqlPart`UPDATE agents a SET model_steps = 99 FROM fence WHERE a.session_id = ${lease.sessionId}`],
         events: [{ type: "stale" }],
       }),
     ).rejects.toMatchObject({ code: "FENCED", details: { currentEpoch: 7 } });

@@ -1,24 +1,22 @@
-import type { PendingQuery, Row } from "postgres";
 import type { Sql } from "../client";
 import { HandoffError } from "../errors";
 import { EVENTS_CHANNEL, type NewEvent } from "../events/event";
 import { redact } from "../redact";
 import type { Lease } from "./lease";
-
-/** A piece of SQL built with the pool's tagged template (`db.sql\`…\``). */
-export type Fragment = PendingQuery<Row[]>;
+import { joinParts, sqlPart, type SqlPart } from "./sql-part";
 
 export interface FencedWrite {
   /**
    * Data-modifying statements that must happen only under the lease. Each reads the one-row
    * CTE `fence` (`INSERT … SELECT … FROM fence`, `UPDATE … FROM fence WHERE …`): when the
-   * lease is lost, `fence` is empty and none of them touches a row.
+   * lease is lost, `fence` is empty and none of them touches a row. No two may update the
+   * same row (PostgreSQL would apply only one of the two).
    */
-  writes?: Fragment[];
+  writes?: readonly SqlPart[];
   /** Appended to the session's log, in order, with the writes. */
   events?: readonly NewEvent[];
   /** Extra output columns, read at the statement's snapshot (e.g. `EXISTS (…) AS "queued"`). */
-  select?: Fragment;
+  select?: SqlPart;
 }
 
 export interface FencedWriteResult<R> {
@@ -43,31 +41,31 @@ export async function fencedWrite<R extends object = Record<string, never>>(
 ): Promise<FencedWriteResult<R>> {
   const events = write.events ?? [];
   const n = events.length;
-  const writes = (write.writes ?? []).map((w, i) => sql`, ${sql(`w${i}`)} AS (${w})`);
-  const [row] = await sql<({ lastSeq: number } & R)[]>`
-    WITH fence AS (
-      UPDATE sessions SET last_seq = last_seq + ${n}::int
-        ${n > 0 ? sql`, updated_at = now()` : sql``}
+  const parts: (SqlPart | string)[] = [
+    sqlPart`WITH fence AS (
+      UPDATE sessions SET last_seq = last_seq + ${n}::int`,
+    n > 0 ? ", updated_at = now()" : "",
+    sqlPart`
       WHERE id = ${lease.sessionId}::text AND lease_epoch = ${lease.epoch}::bigint
-      RETURNING last_seq
-    )
-    ${writes.length > 0 ? writes : sql``}
-    ${
-      n > 0
-        ? sql`, appended AS (
+      RETURNING last_seq)`,
+  ];
+  (write.writes ?? []).forEach((w, i) => parts.push(`, w${i} AS (`, w, ")"));
+  if (n > 0) {
+    parts.push(sqlPart`, appended AS (
       INSERT INTO events (session_id, seq, agent_id, turn_id, type, data)
       SELECT ${lease.sessionId}::text, f.last_seq - ${n}::int + u.ord, u.agent_id, u.turn_id, u.type, u.data::jsonb
       FROM fence f, unnest(
         ${events.map((e) => e.agentId ?? null)}::text[], ${events.map((e) => e.turnId ?? null)}::text[],
         ${events.map((e) => e.type)}::text[], ${events.map((e) => redact(JSON.stringify(e.data ?? {})))}::text[]
-      ) WITH ORDINALITY AS u(agent_id, turn_id, type, data, ord)
-    )`
-        : sql``
-    }
-    SELECT last_seq AS "lastSeq"
-      ${n > 0 ? sql`, pg_notify(${EVENTS_CHANNEL}, ${lease.sessionId}::text || ':' || last_seq)` : sql``}
-      ${write.select ? sql`, ${write.select}` : sql``}
-    FROM fence`;
+      ) WITH ORDINALITY AS u(agent_id, turn_id, type, data, ord))`);
+  }
+  parts.push(`\nSELECT last_seq AS "lastSeq"`);
+  if (n > 0) parts.push(sqlPart`, pg_notify(${EVENTS_CHANNEL}::text, ${lease.sessionId}::text || ':' || last_seq)`);
+  if (write.select) parts.push(", ", write.select);
+  parts.push(" FROM fence");
+  const params: unknown[] = [];
+  const text = joinParts(parts, params);
+  const [row] = await sql.unsafe<({ lastSeq: number } & R)[]>(text, params as never[], { prepare: true });
   if (!row) throw await refusal(sql, lease);
   const first = row.lastSeq - n + 1;
   return { seqs: events.map((_, i) => first + i), row };

@@ -1,4 +1,4 @@
-import { redact, type Fragment, type Sql, type Tx } from "@handoff/db";
+import { redact, sqlPart, type Sql, type SqlPart, type Tx } from "@handoff/db";
 import type { ModelMessage } from "ai";
 
 export interface StoredMessage {
@@ -52,9 +52,9 @@ export async function appendMessages(tx: Tx, at: MessageScope, messages: ModelMe
  * The same insert as a fenced write (see fencedWrite), in order. Returns the write and the
  * messages as stored; the caller adds those to its history once the write commits.
  */
-export function insertMessages(sql: Sql, at: MessageScope, messages: ModelMessage[]): { write: Fragment; stored: StoredMessage[] } {
+export function insertMessages(at: MessageScope, messages: ModelMessage[]): { write: SqlPart; stored: StoredMessage[] } {
   const { json, stored } = toStored(at, messages);
-  const write = sql`
+  const write = sqlPart`
     INSERT INTO agent_messages (session_id, agent_id, turn_id, step_id, role, content)
     SELECT ${at.sessionId}::text, ${at.agentId}::text, ${at.turnId}::text, ${at.stepId ?? null}::text, u.role, u.content::jsonb
     FROM fence, unnest(${messages.map((m) => m.role)}::text[], ${json}::text[]) WITH ORDINALITY AS u(role, content, ord)

@@ -1,4 +1,4 @@
-import { appendEvents, newId, redact } from "@handoff/db";
+import { appendEvents, newId, redact, sqlPart } from "@handoff/db";
 import type { LanguageModel, ModelMessage } from "ai";
 import { callModel, type ModelResponse } from "../models/call-model";
 import { withRetry } from "../models/with-retry";
@@ -39,14 +39,13 @@ export async function runModelStep(
   writer: TurnWriter,
 ): Promise<StepOutcome> {
   const { db, lease } = t.ctx;
-  const { sql } = db;
   const stepId = newId("stp");
   const at = { sessionId: agent.sessionId, agentId: agent.id, turnId: t.turnId };
   const settle = writer.state.unsettledStepId;
   await writer.write({
     writes: [
-      ...(settle ? [sql`UPDATE model_steps s SET status = 'settled' FROM fence WHERE s.id = ${settle}::text AND s.status = 'ended'`] : []),
-      sql`
+      ...(settle ? [sqlPart`UPDATE model_steps s SET status = 'settled' FROM fence WHERE s.id = ${settle}::text AND s.status = 'ended'`] : []),
+      sqlPart`
         INSERT INTO model_steps (id, session_id, agent_id, turn_id, number, capped, request)
         SELECT ${stepId}::text, ${agent.sessionId}::text, ${agent.id}::text, ${t.turnId}::text, ${request.number}::int,
                ${request.capped}::boolean, ${redact(JSON.stringify(request.stored))}::text::jsonb
@@ -91,7 +90,7 @@ export async function runModelStep(
         // Fix (fault tests): a cut attempt's buffered deltas go out before the retry event, not after it.
         await deltas.flush();
         await writer.write({
-          writes: [sql`UPDATE model_steps s SET retries = ${attempt}::int FROM fence WHERE s.id = ${stepId}::text`],
+          writes: [sqlPart`UPDATE model_steps s SET retries = ${attempt}::int FROM fence WHERE s.id = ${stepId}::text`],
           events: [{ type: "model-step.retry", ...at, data: { stepId, attempt, reason: why.reason, delayMs } }],
         });
       },
@@ -103,7 +102,7 @@ export async function runModelStep(
     const error = e instanceof Error ? e : new Error(String(e));
     await writer.write({
       writes: [
-        sql`UPDATE model_steps s SET status = 'failed', error = ${error.message}::text, ended_at = now() FROM fence WHERE s.id = ${stepId}::text`,
+        sqlPart`UPDATE model_steps s SET status = 'failed', error = ${error.message}::text, ended_at = now() FROM fence WHERE s.id = ${stepId}::text`,
       ],
       events: [{ type: "model-step.end", ...at, data: { stepId, number: request.number, error: error.message } }],
     });
@@ -111,16 +110,16 @@ export async function runModelStep(
   }
   t.ctx.observeStep((performance.now() - started) / 1000);
 
-  const assistant = insertMessages(sql, { ...at, stepId }, [assistantMessage(response)]);
+  const assistant = insertMessages({ ...at, stepId }, [assistantMessage(response)]);
   writer.defer({
     writes: [
-      sql`
+      sqlPart`
         UPDATE model_steps s SET status = 'ended', response_text = ${redact(response.text)}::text,
           finish_reason = ${response.finishReason}::text, raw_finish_reason = ${response.rawFinishReason}::text,
           input_tokens = ${response.usage.input}::bigint, output_tokens = ${response.usage.output}::bigint, ended_at = now()
         FROM fence WHERE s.id = ${stepId}::text`,
-      sql`UPDATE turns t SET model_steps = t.model_steps + 1 FROM fence WHERE t.id = ${t.turnId}::text`,
-      sql`
+      sqlPart`UPDATE turns t SET model_steps = t.model_steps + 1 FROM fence WHERE t.id = ${t.turnId}::text`,
+      sqlPart`
         UPDATE agents a SET model_steps = a.model_steps + 1, input_tokens = a.input_tokens + ${response.usage.input}::bigint,
           output_tokens = a.output_tokens + ${response.usage.output}::bigint
         FROM fence WHERE a.id = ${agent.id}::text`,

@@ -3,6 +3,7 @@ import type { ToolDefinition } from "../tools/define-tool";
 import type { ToolContext } from "../tools/tool-context";
 import type { AgentRow } from "./agent-row";
 import type { Stop } from "./end-agent";
+import { sqlPart } from "@handoff/db";
 import { insertMessages } from "./history";
 import { nudgeText } from "./nudge";
 import { runToolBatch } from "./tool-batch";
@@ -63,14 +64,13 @@ export async function settleStep(t: TurnContext, agent: AgentRow, writer: TurnWr
     return { reason: "no_reply", rawFinishReason: raw, detail: `no reply after ${s.nudgeBudget} reminder(s)`, partialText: lastText };
   }
   const at = { sessionId: agent.sessionId, agentId: agent.id, turnId: t.turnId };
-  const { sql } = t.ctx.db;
-  const nudge = insertMessages(sql, at, [{ role: "user", content: nudgeText(replyRejected) }]);
+  const nudge = insertMessages(at, [{ role: "user", content: nudgeText(replyRejected) }]);
   // The step's end updates the same step and turn rows: one statement must not update a row twice.
   await writer.flush();
   await writer.write({
     writes: [
-      sql`UPDATE turns t SET nudges = t.nudges + 1 FROM fence WHERE t.id = ${t.turnId}::text`,
-      sql`UPDATE model_steps s SET status = 'settled' FROM fence WHERE s.id = ${s.stepId}::text`,
+      sqlPart`UPDATE turns t SET nudges = t.nudges + 1 FROM fence WHERE t.id = ${t.turnId}::text`,
+      sqlPart`UPDATE model_steps s SET status = 'settled' FROM fence WHERE s.id = ${s.stepId}::text`,
       nudge.write,
     ],
     events: [

@@ -1,4 +1,4 @@
-import { isHandoffError, newId, redact, redactJson } from "@handoff/db";
+import { isHandoffError, newId, redact, redactJson, sqlPart } from "@handoff/db";
 import type { ModelMessage } from "ai";
 import type { CalledTool } from "../models/call-model";
 import type { ToolDefinition, ToolResult } from "../tools/define-tool";
@@ -53,7 +53,7 @@ export async function runToolBatch(
     // Carries the step's end when this is its first call (see runModelStep), or the call before's result.
     await writer.write({
       writes: [
-        sql`
+        sqlPart`
           INSERT INTO tool_calls (id, session_id, agent_id, turn_id, step_id, call_id, name, args)
           SELECT ${id}::text, ${agent.sessionId}::text, ${agent.id}::text, ${t.turnId}::text, ${stepId}::text, ${call.callId}::text,
                  ${call.name}::text, ${redact(JSON.stringify(call.input ?? null))}::text::jsonb
@@ -65,10 +65,10 @@ export async function runToolBatch(
     const ran = await runOne(call, offered, { ...toolCtx, call: { stepId, callId: call.callId } });
     // What the model and the transcript see is redacted: a tool may read a file holding a key.
     const result = { ...ran, output: redactJson(ran.output) };
-    const message = insertMessages(sql, { ...at, stepId }, [toolMessage(call, result)]);
+    const message = insertMessages({ ...at, stepId }, [toolMessage(call, result)]);
     const end: WritePart = {
       writes: [
-        sql`
+        sqlPart`
           UPDATE tool_calls c SET status = 'done', result = ${JSON.stringify(result.output)}::text::jsonb,
             is_error = ${result.isError}::boolean, ended_at = now()
           FROM fence WHERE c.step_id = ${stepId}::text AND c.call_id = ${call.callId}::text`,

@@ -1,10 +1,10 @@
-import { fencedWrite, type Db, type Fragment, type Lease, type NewEvent } from "@handoff/db";
+import { fencedWrite, sqlPart, type Db, type Lease, type NewEvent, type SqlPart } from "@handoff/db";
 import type { AgentRow } from "./agent-row";
 import type { StoredMessage } from "./history";
 
 /** What one write records: fenced statements (see fencedWrite), events, and the in-memory effect. */
 export interface WritePart {
-  writes?: Fragment[];
+  writes?: SqlPart[];
   events?: NewEvent[];
   /** Applied to the turn's state once the write has committed (deferred: at once). */
   after?: (state: TurnState) => void;
@@ -72,9 +72,8 @@ export class TurnWriter {
   }
 
   /** The same messages `admitSteering` would take (admit's filter, steering kinds only). */
-  private steeringQueued(): Fragment {
-    const { sql } = this.db;
-    return sql`EXISTS (
+  private steeringQueued(): SqlPart {
+    return sqlPart`EXISTS (
       SELECT 1 FROM inbox_messages m
       WHERE m.session_id = ${this.agent.sessionId}::text AND m.state = 'queued'
         AND m.kind IN ('steer', 'context', 'child_result')
