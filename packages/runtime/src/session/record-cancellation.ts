@@ -11,6 +11,13 @@ import { recordEnd } from "./end-agent";
  */
 export async function recordCancellation(ctx: DriveContext, webhooks: Webhook[]): Promise<number> {
   const sessionId = ctx.lease.sessionId;
+  // Usually there is nothing to cancel: one read says so. A cancel requested after it reaches
+  // the driver's cancel watcher, which is listening before this is called.
+  const [pending] = await ctx.db.sql`
+    SELECT 1 FROM sessions s
+    WHERE s.id = ${sessionId} AND s.cancel_requested_at IS NOT NULL
+      AND EXISTS (SELECT 1 FROM turns t WHERE t.session_id = s.id AND t.status = 'running' AND t.started_at <= s.cancel_requested_at)`;
+  if (!pending) return 0;
   return fencedTransaction(ctx.db, ctx.lease, async (tx) => {
     const running = await tx<(AgentRow & { turnId: string })[]>`
       SELECT a.id, a.session_id AS "sessionId", a.parent_id AS "parentId", a.profile, a.model, a.config, a."returning",

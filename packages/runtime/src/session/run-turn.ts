@@ -7,7 +7,7 @@ import type { ModelResponse } from "../models/call-model";
 import type { Profile } from "../profiles/profile";
 import type { ToolContext } from "../tools/tool-context";
 import { subagentService } from "../subagents/subagent-service";
-import { loadAgent, type AgentRow } from "./agent-row";
+import { loadAgentAtTurnStart, type AgentRow } from "./agent-row";
 import type { AgentRunners } from "./agent-runners";
 import { endAgent, type Stop } from "./end-agent";
 import { generateTitle } from "./generate-title";
@@ -28,8 +28,9 @@ export type TurnResult = "ended" | "nothing-to-do" | "stopped";
  * (C1, C2), admitting steering at each step boundary. Resumes a turn a dead worker left.
  */
 export async function runTurn(rt: Runtime, ctx: DriveContext, agentId: string, runners: AgentRunners): Promise<TurnResult> {
-  const agent = await loadAgent(ctx.db.sql, agentId);
-  const turn = await startTurn(ctx, agent);
+  const start = await loadAgentAtTurnStart(ctx.db.sql, agentId);
+  const agent = start.agent;
+  const turn = await startTurn(ctx, start);
   if (!turn) return "nothing-to-do";
   const t: TurnContext = { rt, ctx, turnId: turn.turnId, runners };
   const scope = { db: ctx.db, lease: ctx.lease, webhooks: rt.webhooks };

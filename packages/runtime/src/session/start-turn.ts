@@ -1,6 +1,6 @@
 import { admit } from "@handoff/db";
 import type { DriveContext } from "@handoff/worker/driver";
-import type { AgentRow } from "./agent-row";
+import type { AgentAtTurnStart } from "./agent-row";
 import { appendMessages } from "./history";
 import { inboxMessageText } from "./inbox-message-text";
 import { setSessionStatus } from "@handoff/db";
@@ -17,13 +17,12 @@ export interface OpenTurn {
 /**
  * The agent's running turn (after a crash), or a new one holding its queued messages.
  * Admission writes the messages into the agent's history and marks agent and session
- * running in the same transaction. `null` when there is nothing to do.
+ * running in the same transaction. `null` when there is nothing to do: nothing was queued
+ * when the agent was read (the driver looks again before the session goes idle).
  */
-export async function startTurn(ctx: DriveContext, agent: AgentRow): Promise<OpenTurn | null> {
-  const [running] = await ctx.db.sql<{ id: string; modelSteps: number; nudges: number }[]>`
-    SELECT id, model_steps AS "modelSteps", nudges FROM turns WHERE agent_id = ${agent.id} AND status = 'running'
-    ORDER BY started_at DESC LIMIT 1`;
-  if (running) return { turnId: running.id, modelSteps: running.modelSteps, nudges: running.nudges, firstPrompt: null, resumed: true };
+export async function startTurn(ctx: DriveContext, { agent, running, queued }: AgentAtTurnStart): Promise<OpenTurn | null> {
+  if (running) return { ...running, firstPrompt: null, resumed: true };
+  if (!queued) return null;
 
   const admission = await admit(ctx.db, {
     sessionId: agent.sessionId,
