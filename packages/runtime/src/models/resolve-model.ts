@@ -21,6 +21,9 @@ export interface ModelResolver {
  */
 export function createModelResolver(env: RuntimeEnv): ModelResolver {
   const sims = new Map<string, Promise<ModelSim>>();
+  // A provider's model object builds its response schemas when made, and zod compiles a
+  // schema's parser on first use: made once per model and base URL, not once per turn.
+  const models = new Map<string, Promise<LanguageModel>>();
   const simFor = (name: string) => {
     let sim = sims.get(name);
     if (!sim) {
@@ -29,29 +32,41 @@ export function createModelResolver(env: RuntimeEnv): ModelResolver {
     }
     return sim;
   };
-  return {
-    async resolve(ref, options = {}) {
-      const { provider, model } = parseModelRef(ref);
-      switch (provider) {
-        case "sim":
-          return openAICompatible((await simFor(model)).url, undefined, model);
-        case "openai-compatible": {
-          const baseUrl = options.baseUrl ?? env.HANDOFF_BASE_URL;
-          if (!baseUrl) throw new Error(`model ${ref} needs a base URL (--base-url or HANDOFF_BASE_URL)`);
-          if (!env.HANDOFF_API_KEY && !isLoopback(baseUrl)) {
-            throw new Error(`model ${ref} at ${baseUrl} needs HANDOFF_API_KEY (only loopback servers go without a key)`);
-          }
-          return openAICompatible(baseUrl, env.HANDOFF_API_KEY, model);
+  const make = async (ref: string, options: { baseUrl?: string | null }): Promise<LanguageModel> => {
+    const { provider, model } = parseModelRef(ref);
+    switch (provider) {
+      case "sim":
+        return openAICompatible((await simFor(model)).url, undefined, model);
+      case "openai-compatible": {
+        const baseUrl = options.baseUrl ?? env.HANDOFF_BASE_URL;
+        if (!baseUrl) throw new Error(`model ${ref} needs a base URL (--base-url or HANDOFF_BASE_URL)`);
+        if (!env.HANDOFF_API_KEY && !isLoopback(baseUrl)) {
+          throw new Error(`model ${ref} at ${baseUrl} needs HANDOFF_API_KEY (only loopback servers go without a key)`);
         }
-        case "openai":
-          if (!env.OPENAI_API_KEY) throw new Error(`model ${ref} needs OPENAI_API_KEY`);
-          return openAICompatible(options.baseUrl ?? "https://api.openai.com/v1", env.OPENAI_API_KEY, model);
-        case "anthropic":
-          if (!env.ANTHROPIC_API_KEY) throw new Error(`model ${ref} needs ANTHROPIC_API_KEY`);
-          return createAnthropic({ apiKey: env.ANTHROPIC_API_KEY, ...(options.baseUrl ? { baseURL: options.baseUrl } : {}) })(model);
+        return openAICompatible(baseUrl, env.HANDOFF_API_KEY, model);
       }
+      case "openai":
+        if (!env.OPENAI_API_KEY) throw new Error(`model ${ref} needs OPENAI_API_KEY`);
+        return openAICompatible(options.baseUrl ?? "https://api.openai.com/v1", env.OPENAI_API_KEY, model);
+      case "anthropic":
+        if (!env.ANTHROPIC_API_KEY) throw new Error(`model ${ref} needs ANTHROPIC_API_KEY`);
+        return createAnthropic({ apiKey: env.ANTHROPIC_API_KEY, ...(options.baseUrl ? { baseURL: options.baseUrl } : {}) })(model);
+    }
+  };
+  return {
+    resolve(ref, options = {}) {
+      const key = `${ref} ${options.baseUrl ?? ""}`;
+      let made = models.get(key);
+      if (!made) {
+        made = make(ref, options);
+        models.set(key, made);
+        // A ref that cannot be resolved (a missing key) is not remembered.
+        made.catch(() => models.delete(key));
+      }
+      return made;
     },
     async close() {
+      models.clear();
       const all = [...sims.values()];
       sims.clear();
       await Promise.all(all.map(async (s) => (await s).close()));
