@@ -32,7 +32,7 @@ export interface FencedWriteResult<R> {
  * statement commits (seq stays gap-free, and a claim cannot move the epoch underneath); a
  * worker whose lease was taken over bumps nothing, writes nothing and gets FENCED.
  *
- * The hot path of a model step (docs/decisions/0010-one-statement-per-step-write.md).
+ * The hot path of a model step (docs/decisions/0014-one-statement-per-step-write.md).
  */
 export async function fencedWrite<R extends object = Record<string, never>>(
   sql: Sql,
