@@ -32,7 +32,10 @@ async function refusals(client: Handoff, sessionId: string) {
   const trpc = await new Promise<unknown>((resolve) => {
     const sub = client.trpc.session.events.subscribe(
       { sessionId, lastEventId: null },
-      { onError: (e) => (sub.unsubscribe(), resolve(e)), onData: () => resolve(new Error("an item of a refused stream")) },
+      {
+        onError: (e) => (sub.unsubscribe(), resolve(e)),
+        onData: () => (sub.unsubscribe(), resolve(new Error("an item of a refused stream"))),
+      },
     );
   });
   return { sdk, trpc };
