@@ -1,6 +1,6 @@
 import type { WireEvent } from "@handoff/api";
-import { asyncQueue } from "./async-queue";
-import { createTRPCHandoffClient, type ClientOptions, type HandoffTRPCClient } from "./client";
+import { createTRPCHandoffClient, eventSourceOf, trpcUrl, type ClientOptions, type HandoffTRPCClient } from "./client";
+import { sseStream, type EventSourceConstructor } from "./sse-stream";
 
 export type SessionStatus = "idle" | "running" | "ended" | "cancelled";
 
@@ -36,9 +36,13 @@ export interface RunOptions {
 /** The Handoff SDK: low-level sends and streams, and `run()` for one owned interval. */
 export class Handoff {
   readonly trpc: HandoffTRPCClient;
+  private readonly options: ClientOptions;
+  private readonly EventSource: EventSourceConstructor;
 
   constructor(options: ClientOptions) {
     this.trpc = createTRPCHandoffClient(options);
+    this.options = options;
+    this.EventSource = eventSourceOf(options) as unknown as EventSourceConstructor;
   }
 
   createSession(input: { mode: "interactive" | "headless"; profile?: string; title?: string; model?: string }) {
@@ -62,15 +66,30 @@ export class Handoff {
     return this.trpc.session.cancel.mutate({ sessionId, messageId });
   }
 
-  /** Durable events from `lastEventId` on, then live; reconnects resume without gap or duplicate. */
+  /**
+   * Durable events from `lastEventId` on, then live; reconnects resume without gap or duplicate.
+   * A refusal (UNAUTHORIZED, FORBIDDEN, NOT_FOUND, BAD_REQUEST…) ends it with a TRPCClientError (`.data.code`).
+   */
   events(sessionId: string, options: { lastEventId?: number; signal?: AbortSignal } = {}): AsyncIterableIterator<WireEvent> {
     const input = { sessionId, lastEventId: options.lastEventId === undefined ? null : String(options.lastEventId) };
-    return iterate<WireEvent>((handlers) => this.trpc.session.events.subscribe(input, handlers), options.signal);
+    return this.stream<WireEvent>("session.events", input, options.signal);
   }
 
   /** Whole-session status: the current one, then each transition. */
   status(sessionId: string, options: { signal?: AbortSignal } = {}): AsyncIterableIterator<{ status: SessionStatus; seq: number }> {
-    return iterate((handlers) => this.trpc.session.status.subscribe({ sessionId }, handlers), options.signal);
+    return this.stream("session.status", { sessionId }, options.signal);
+  }
+
+  /** A subscription read straight off the SSE stream (not through tRPC's client: its reader cost more than the rest of the path). */
+  private stream<T>(path: string, input: Record<string, unknown>, signal: AbortSignal | undefined): AsyncIterableIterator<T> {
+    return sseStream<T>({
+      url: `${trpcUrl(this.options)}/${path}`,
+      input,
+      connectionParams: this.options.token ? { token: this.options.token } : undefined,
+      EventSource: this.EventSource,
+      signal,
+      reconnectAfterInactivityMs: this.options.reconnectAfterInactivityMs,
+    });
   }
 
   /**
@@ -143,26 +162,4 @@ function summarize(run: { sessionId: string; messageId: string; rootAgentId: str
     events,
     usage,
   };
-}
-
-/** A tRPC subscription of tracked items as an async iterable of their data; it stops on abort or `return()`. */
-function iterate<T>(
-  subscribe: (handlers: {
-    onData: (tracked: { data: unknown }) => void;
-    onError: (e: unknown) => void;
-    onComplete: () => void;
-  }) => { unsubscribe(): void },
-  signal?: AbortSignal,
-): AsyncIterableIterator<T> {
-  const queue = asyncQueue<T>(() => sub.unsubscribe());
-  const sub = subscribe({
-    onData: (tracked) => queue.push(tracked.data as T),
-    onError: (e) => queue.fail(e),
-    onComplete: () => queue.close(),
-  });
-  signal?.addEventListener("abort", () => {
-    sub.unsubscribe();
-    queue.close();
-  });
-  return queue.iterable;
 }
