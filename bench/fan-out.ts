@@ -292,7 +292,7 @@ const tables: Table[] = [
     notes: [
       "all subscribers watch one session; p50/p99 over every (event, subscriber) arrival; 'last' = until the last subscriber has it",
       "handoff = session.events over SSE (tRPC's wire format) read by plain EventSource clients, as the relay's are; " +
-        "SDK = the same stream through `Handoff.events()` (tRPC's client reader on top of the same EventSource)",
+        "SDK = the same stream through `Handoff.events()` (the SDK's own SSE reader on the same EventSource)",
       "web CPU = the server process's CPU per event, Handoff's API (the relay's: " +
         SUBSCRIBERS.map((n) => `${num(byKey("relay", n).serverCpuMsPerEvent, 1)}`).join(", ") +
         " ms at " +
