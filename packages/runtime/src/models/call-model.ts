@@ -1,5 +1,6 @@
 import { jsonSchema, streamText, tool, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
 import type { ToolDefinition } from "../tools/define-tool";
+import { storableJson, storableText } from "../tools/storable-text";
 import { TOOL_CHOICE_NONE } from "./resolve-model";
 
 export interface ModelCall {
@@ -65,15 +66,19 @@ export async function callModel(call: ModelCall): Promise<ModelResponse> {
   try {
     for await (const part of result.fullStream) {
       switch (part.type) {
-        case "text-delta":
-          text += part.text;
-          call.onTextDelta?.(part.text);
+        // Model output is recorded as text and jsonb, which refuse NUL and unpaired surrogates:
+        // such a character becomes U+FFFD here, or the step could never be recorded and would be redone forever.
+        case "text-delta": {
+          const delta = storableText(part.text);
+          text += delta;
+          call.onTextDelta?.(delta);
           break;
+        }
         case "tool-call":
           toolCalls.set(part.toolCallId, {
-            callId: part.toolCallId,
-            name: part.toolName,
-            input: part.input,
+            callId: storableText(part.toolCallId),
+            name: storableText(part.toolName),
+            input: storableJson(part.input),
             ...(part.invalid ? { invalid: describeInvalid(part.error) } : {}),
           });
           break;

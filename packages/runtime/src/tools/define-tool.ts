@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { storableText } from "./storable-text";
+import { storableJson } from "./storable-text";
 import type { ToolContext } from "./tool-context";
 
 /** An error the model can act on: its message becomes the tool result. */
@@ -62,8 +62,7 @@ export function defineTool<P extends z.ZodType>(
  * session retrying it forever. Both become U+FFFD, as any invalid byte of the file already does.
  */
 function storable(output: string | Record<string, unknown> | unknown[]) {
-  if (typeof output === "string") return storableText(output);
-  return JSON.parse(JSON.stringify(output, (_key, v: unknown) => (typeof v === "string" ? storableText(v) : v))) as typeof output;
+  return storableJson(typeof output === "string" ? output : (JSON.parse(JSON.stringify(output)) as typeof output));
 }
 
 function bound(output: string | Record<string, unknown> | unknown[], maxBytes: number) {

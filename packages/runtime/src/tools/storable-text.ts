@@ -5,3 +5,13 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 export function storableText(text: string): string {
   return text.replace(UNSTORABLE, "\ufffd");
 }
+
+/** A JSON value with `storableText` applied to every string in it, keys included. */
+export function storableJson<T>(value: T): T {
+  if (typeof value === "string") return storableText(value) as T;
+  if (Array.isArray(value)) return value.map(storableJson) as T;
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storableText(k), storableJson(v)])) as T;
+  }
+  return value;
+}
