@@ -242,4 +242,24 @@ describe("subagent limits", () => {
     expect(String(ends[1]!.data.output)).toContain("you already have 1 subagents running (limit 1, HANDOFF_MAX_CHILDREN)");
     expect(run.events.filter((e) => e.type === "agent.spawn")).toHaveLength(1);
   });
+
+  it("holds the limit when one step's task calls spawn side by side", async () => {
+    const spawn = (prompt: string) => ({ name: "task", args: { profile: "explore", prompt, background: true } });
+    const h = await startHarness(
+      {
+        agents: {
+          general: [{ toolCalls: [spawn("one"), spawn("two"), spawn("three")] }, { ...reply("parent done"), delayMs: 200 }],
+          explore: [{ ...reply("child done"), delayMs: 1500 }],
+        },
+      },
+      { env: { HANDOFF_MAX_CHILDREN: "2" } },
+    );
+    const run = await runPrompt(pg.current.db, h, { prompt: "go" });
+    const ends = run.events.filter((e) => e.type === "tool-call.end" && e.data.name === "task");
+    expect(ends).toHaveLength(3);
+    expect(ends.filter((e) => e.data.isError).map((e) => String(e.data.output))).toEqual([
+      expect.stringContaining("you already have 2 subagents running (limit 2, HANDOFF_MAX_CHILDREN)"),
+    ]);
+    expect(run.events.filter((e) => e.type === "agent.spawn")).toHaveLength(2);
+  });
 });

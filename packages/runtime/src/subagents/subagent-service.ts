@@ -56,20 +56,22 @@ export function subagentService(t: TurnContext, parent: AgentRow): SubagentServi
           `subagents may nest ${t.rt.env.HANDOFF_MAX_DEPTH} deep (HANDOFF_MAX_DEPTH); this one would be at depth ${depth}. Do the work yourself.`,
         );
       }
-      const [{ running }] = (await db.sql<{ running: number }[]>`
-        SELECT count(*)::int AS running FROM agents WHERE parent_id = ${parent.id} AND status IN ('pending', 'running')`) as unknown as [
-        { running: number },
-      ];
-      if (running >= t.rt.env.HANDOFF_MAX_CHILDREN) {
-        throw new ToolError(
-          `you already have ${running} subagents running (limit ${t.rt.env.HANDOFF_MAX_CHILDREN}, HANDOFF_MAX_CHILDREN); wait for one to end`,
-        );
-      }
       const childId = newId("agt");
       const messageId = newId("msg");
       const model = profileModel ?? parent.model ?? null;
       const config = parent.config.baseUrl && !profileModel ? { baseUrl: parent.config.baseUrl } : {};
       await fencedTransaction(db, lease, async (tx) => {
+        // Counted under the session's row lock (taken by the fence): parallel `task` calls of one
+        // batch spawn one after the other, each seeing the children the others committed.
+        const [{ running }] = (await tx<{ running: number }[]>`
+          SELECT count(*)::int AS running FROM agents WHERE parent_id = ${parent.id} AND status IN ('pending', 'running')`) as unknown as [
+          { running: number },
+        ];
+        if (running >= t.rt.env.HANDOFF_MAX_CHILDREN) {
+          throw new ToolError(
+            `you already have ${running} subagents running (limit ${t.rt.env.HANDOFF_MAX_CHILDREN}, HANDOFF_MAX_CHILDREN); wait for one to end`,
+          );
+        }
         await tx`
           INSERT INTO agents (id, session_id, parent_id, profile, model, config, "returning", depth, spawned_by, background)
           VALUES (${childId}, ${parent.sessionId}, ${parent.id}, ${args.profile}, ${model}, ${JSON.stringify(config)}::text::jsonb,
