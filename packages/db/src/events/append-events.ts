@@ -1,6 +1,6 @@
-import type postgres from "postgres";
 import type { Sql, Tx } from "../client";
 import { HandoffError } from "../errors";
+import { queryParts, sqlPart, type SqlPart } from "../lease/sql-part";
 import { redact } from "../redact";
 import { EVENTS_CHANNEL, type NewEvent } from "./event";
 
@@ -29,47 +29,58 @@ export async function appendEvents(
   options: AppendOptions = {},
 ): Promise<number[]> {
   if (events.length === 0) return [];
-  const [row] = await tx<{ lastSeq: number }[]>`
-    WITH ${appendEventsCtes(tx, sessionId, events, options)}
-    SELECT last_seq AS "lastSeq", ${notifyAppended(tx, sessionId)} FROM bumped`;
+  const [row] = await queryParts<{ lastSeq: number }>(tx, [
+    "WITH ",
+    ...bumpedCte(sessionId, events.length, options),
+    ", ",
+    ...appendedCte(sessionId, events, "bumped"),
+    `\nSELECT last_seq AS "lastSeq", `,
+    notifyAppended(sessionId),
+    " FROM bumped",
+  ]);
   if (!row) throw await refusal(tx, sessionId, options.epoch);
   const first = row.lastSeq - events.length + 1;
   return events.map((_, i) => first + i);
 }
 
 /**
- * The CTEs `bumped` (the session's new `last_seq`, no row when fenced, missing or gated off)
- * and `appended` (the events, numbered up to it), for a statement of the caller's that
- * appends events as part of something else. `onlyIf` gates the append on a condition over
- * the statement's other CTEs. Pair with `notifyAppended` over `bumped`.
+ * The CTE `bumped`: the session's `last_seq` moved on by `n` (the row lock that keeps seq
+ * gap-free), returning the new value — no row when the session is missing, fenced (`epoch`)
+ * or `onlyIf` (SQL over the statement's other CTEs) is false.
  */
-export function appendEventsCtes(
-  sql: Tx | Sql,
-  sessionId: string,
-  events: readonly NewEvent[],
-  options: AppendOptions & { onlyIf?: postgres.Fragment } = {},
-): postgres.Fragment {
-  const n = events.length;
-  return sql`
-    bumped AS (
+export function bumpedCte(sessionId: string, n: number, options: AppendOptions & { onlyIf?: string } = {}): (SqlPart | string)[] {
+  return [
+    sqlPart`bumped AS (
       UPDATE sessions SET last_seq = last_seq + ${n}::int, updated_at = now()
-      WHERE id = ${sessionId}::text
-        ${options.epoch === undefined ? sql`` : sql`AND lease_epoch = ${options.epoch}::bigint`}
-        ${options.onlyIf === undefined ? sql`` : sql`AND ${options.onlyIf}`}
-      RETURNING last_seq
-    ), appended AS (
-      INSERT INTO events (session_id, seq, agent_id, turn_id, type, data)
-      SELECT ${sessionId}::text, b.last_seq - ${n}::int + u.ord, u.agent_id, u.turn_id, u.type, u.data::jsonb
-      FROM bumped b, unnest(
-        ${events.map((e) => e.agentId ?? null)}::text[], ${events.map((e) => e.turnId ?? null)}::text[],
-        ${events.map((e) => e.type)}::text[], ${events.map((e) => redact(JSON.stringify(e.data ?? {})))}::text[]
-      ) WITH ORDINALITY AS u(agent_id, turn_id, type, data, ord)
-    )`;
+      WHERE id = ${sessionId}::text`,
+    options.epoch === undefined ? "" : sqlPart` AND lease_epoch = ${options.epoch}::bigint`,
+    options.onlyIf === undefined ? "" : ` AND ${options.onlyIf}`,
+    "\n      RETURNING last_seq)",
+  ];
 }
 
-/** The NOTIFY that tells listeners of the events appended by `appendEventsCtes` (a select-list expression over `bumped`). */
-export function notifyAppended(sql: Tx | Sql, sessionId: string): postgres.Fragment {
-  return sql`pg_notify(${EVENTS_CHANNEL}, ${sessionId}::text || ':' || last_seq)`;
+/**
+ * The CTE `appended`: the events, redacted, numbered up to `from.last_seq` (`from` a CTE of
+ * one row, `bumped` or fencedWrite's `fence`), inserted only when `from` has its row.
+ */
+export function appendedCte(sessionId: string, events: readonly NewEvent[], from: "bumped" | "fence"): (SqlPart | string)[] {
+  const n = events.length;
+  return [
+    sqlPart`appended AS (
+      INSERT INTO events (session_id, seq, agent_id, turn_id, type, data)
+      SELECT ${sessionId}::text, f.last_seq - ${n}::int + u.ord, u.agent_id, u.turn_id, u.type, u.data::jsonb
+      FROM `,
+    from,
+    sqlPart` f, unnest(
+        ${events.map((e) => e.agentId ?? null)}::text[], ${events.map((e) => e.turnId ?? null)}::text[],
+        ${events.map((e) => e.type)}::text[], ${events.map((e) => redact(JSON.stringify(e.data ?? {})))}::text[]
+      ) WITH ORDINALITY AS u(agent_id, turn_id, type, data, ord))`,
+  ];
+}
+
+/** The NOTIFY that tells listeners of appended events: a select-list expression over a CTE with `last_seq`. */
+export function notifyAppended(sessionId: string): SqlPart {
+  return sqlPart`pg_notify(${EVENTS_CHANNEL}::text, ${sessionId}::text || ':' || last_seq)`;
 }
 
 async function refusal(tx: Tx | Sql, sessionId: string, epoch: number | undefined): Promise<HandoffError> {

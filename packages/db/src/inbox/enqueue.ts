@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Db } from "../client";
 import { HandoffError } from "../errors";
-import { appendEventsCtes, notifyAppended } from "../events/append-events";
+import { appendedCte, bumpedCte, notifyAppended } from "../events/append-events";
+import { queryParts, sqlPart } from "../lease/sql-part";
 import { newId } from "../ids";
 import { redact } from "../redact";
 import { parseInput } from "../validate";
@@ -54,40 +55,47 @@ export async function enqueue(db: Db, input: EnqueueInput, options: EnqueueOptio
   const messageId = newId("msg");
   const agentId = msg.targetAgentId ?? null;
   const key = msg.idempotencyKey ?? null;
-  const sql = db.sql;
   const event = { type: "message.queue", agentId, data: { messageId, kind: msg.kind, targetAgentId: agentId, bytes } };
+  const workspaceId = options.workspaceId ?? null;
   let row: { verdict: Verdict; priorId: string | null; insertedId: string | null } | undefined;
   try {
-    [row] = await sql<{ verdict: Verdict; priorId: string | null; insertedId: string | null }[]>`
-      WITH target AS (
+    [row] = await queryParts<{ verdict: Verdict; priorId: string | null; insertedId: string | null }>(db.sql, [
+      sqlPart`WITH target AS (
         SELECT mode, status FROM sessions
-        WHERE id = ${msg.sessionId} AND (${options.workspaceId ?? null}::text IS NULL OR workspace_id = ${options.workspaceId ?? null}::text)
+        WHERE id = ${msg.sessionId}::text AND (${workspaceId}::text IS NULL OR workspace_id = ${workspaceId}::text)
       ), prior AS (
-        SELECT id FROM inbox_messages WHERE session_id = ${msg.sessionId} AND idempotency_key = ${key}::text
+        SELECT id FROM inbox_messages WHERE session_id = ${msg.sessionId}::text AND idempotency_key = ${key}::text
       ), checked AS (
         SELECT CASE
           WHEN t.mode IS NULL THEN 'no_session'
           WHEN EXISTS (SELECT 1 FROM prior) THEN 'duplicate'
           WHEN ${agentId}::text IS NOT NULL
-            AND NOT EXISTS (SELECT 1 FROM agents WHERE id = ${agentId}::text AND session_id = ${msg.sessionId}) THEN 'no_agent'
+            AND NOT EXISTS (SELECT 1 FROM agents WHERE id = ${agentId}::text AND session_id = ${msg.sessionId}::text) THEN 'no_agent'
           WHEN NOT ${isPrompt(msg.kind)}::boolean OR t.mode <> 'headless' THEN 'ok'
           WHEN t.status IN ('ended', 'cancelled') THEN t.status::text
-          WHEN EXISTS (SELECT 1 FROM inbox_messages m WHERE m.session_id = ${msg.sessionId} AND m.kind IN ('prompt', 'followup'))
+          WHEN EXISTS (SELECT 1 FROM inbox_messages m WHERE m.session_id = ${msg.sessionId}::text AND m.kind IN ('prompt', 'followup'))
             THEN 'seeded'
           ELSE 'ok' END AS verdict
         FROM (SELECT 1) AS one LEFT JOIN target t ON true
       ), inserted AS (
         INSERT INTO inbox_messages (id, session_id, target_agent_id, kind, payload, idempotency_key)
-        SELECT ${messageId}, ${msg.sessionId}, ${agentId}::text, ${msg.kind}::inbox_kind, ${json}::text::jsonb, ${key}::text
+        SELECT ${messageId}::text, ${msg.sessionId}::text, ${agentId}::text, ${msg.kind}::inbox_kind, ${json}::text::jsonb, ${key}::text
         FROM checked WHERE verdict = 'ok'
         -- ON CONFLICT waits for a concurrent insert of the same key to commit, then yields no row.
         ON CONFLICT (session_id, idempotency_key) DO NOTHING
         RETURNING id
-      ), ${appendEventsCtes(sql, msg.sessionId, [event], { onlyIf: sql`EXISTS (SELECT 1 FROM inserted)` })}
+      ), `,
+      ...bumpedCte(msg.sessionId, 1, { onlyIf: "EXISTS (SELECT 1 FROM inserted)" }),
+      ", ",
+      ...appendedCte(msg.sessionId, [event], "bumped"),
+      sqlPart`
       SELECT verdict, (SELECT id FROM prior) AS "priorId", (SELECT id FROM inserted) AS "insertedId",
-        (SELECT pg_notify(${INBOX_CHANNEL}, ${msg.sessionId}) FROM inserted) AS "wokeWorkers",
-        (SELECT ${notifyAppended(sql, msg.sessionId)} FROM bumped) AS "wokeStreams"
-      FROM checked`;
+        (SELECT pg_notify(${INBOX_CHANNEL}::text, ${msg.sessionId}::text) FROM inserted) AS "wokeWorkers",
+        (SELECT `,
+      notifyAppended(msg.sessionId),
+      ` FROM bumped) AS "wokeStreams"
+      FROM checked`,
+    ]);
   } catch (e) {
     // The session was deleted between the check and the insert.
     if (isForeignKeyViolation(e)) throw noSession(msg.sessionId);

@@ -1,9 +1,9 @@
 import type { Sql } from "../client";
 import { HandoffError } from "../errors";
-import { EVENTS_CHANNEL, type NewEvent } from "../events/event";
-import { redact } from "../redact";
+import { appendedCte, notifyAppended } from "../events/append-events";
+import type { NewEvent } from "../events/event";
 import type { Lease } from "./lease";
-import { joinParts, sqlPart, type SqlPart } from "./sql-part";
+import { queryParts, sqlPart, type SqlPart } from "./sql-part";
 
 export interface FencedWrite {
   /**
@@ -50,22 +50,12 @@ export async function fencedWrite<R extends object = Record<string, never>>(
       RETURNING last_seq)`,
   ];
   (write.writes ?? []).forEach((w, i) => parts.push(`, w${i} AS (`, w, ")"));
-  if (n > 0) {
-    parts.push(sqlPart`, appended AS (
-      INSERT INTO events (session_id, seq, agent_id, turn_id, type, data)
-      SELECT ${lease.sessionId}::text, f.last_seq - ${n}::int + u.ord, u.agent_id, u.turn_id, u.type, u.data::jsonb
-      FROM fence f, unnest(
-        ${events.map((e) => e.agentId ?? null)}::text[], ${events.map((e) => e.turnId ?? null)}::text[],
-        ${events.map((e) => e.type)}::text[], ${events.map((e) => redact(JSON.stringify(e.data ?? {})))}::text[]
-      ) WITH ORDINALITY AS u(agent_id, turn_id, type, data, ord))`);
-  }
+  if (n > 0) parts.push(", ", ...appendedCte(lease.sessionId, events, "fence"));
   parts.push(`\nSELECT last_seq AS "lastSeq"`);
-  if (n > 0) parts.push(sqlPart`, pg_notify(${EVENTS_CHANNEL}::text, ${lease.sessionId}::text || ':' || last_seq)`);
+  if (n > 0) parts.push(", ", notifyAppended(lease.sessionId));
   if (write.select) parts.push(", ", write.select);
   parts.push(" FROM fence");
-  const params: unknown[] = [];
-  const text = joinParts(parts, params);
-  const [row] = await sql.unsafe<({ lastSeq: number } & R)[]>(text, params as never[], { prepare: true });
+  const [row] = await queryParts<{ lastSeq: number } & R>(sql, parts);
   if (!row) throw await refusal(sql, lease);
   const first = row.lastSeq - n + 1;
   return { seqs: events.map((_, i) => first + i), row };

@@ -1,3 +1,5 @@
+import type { Sql, Tx } from "../client";
+
 /** A piece of SQL and its values, written as a tagged template: `sqlPart\`… ${value}::text …\``. */
 export interface SqlPart {
   strings: readonly string[];
@@ -25,4 +27,11 @@ export function joinParts(parts: readonly (SqlPart | string)[], params: unknown[
     for (let i = 0; i < p.values.length; i++) text += `$${params.push(p.values[i])}` + p.strings[i + 1];
   }
   return text;
+}
+
+/** Sends the joined parts as one prepared statement (postgres-js caches it by its text). */
+export function queryParts<R extends object>(sql: Sql | Tx, parts: readonly (SqlPart | string)[]): Promise<R[]> {
+  const params: unknown[] = [];
+  const text = joinParts(parts, params);
+  return sql.unsafe<R[]>(text, params as never[], { prepare: true }) as unknown as Promise<R[]>;
 }
