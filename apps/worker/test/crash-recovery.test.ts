@@ -16,7 +16,9 @@ const TTL_MS = 1000;
 describe("crash recovery", () => {
   it("finishes the sessions of a worker killed mid-turn on another worker, losing and repeating nothing", async () => {
     const { db, url } = pg.current;
-    const a = await spawnWorker(url, { concurrency: 16, leaseTtlMs: TTL_MS, pollMs: 100, stepMs: 1500 });
+    // A's steps are slow enough that it is still mid-turn after B's process has started,
+    // even on a loaded machine (three rounds of 1.5 s steps could all end first).
+    const a = await spawnWorker(url, { concurrency: 16, leaseTtlMs: TTL_MS, pollMs: 100, stepMs: 4000 });
     const sessions = await createSessions(db, 10);
     for (const round of [1, 2, 3]) await enqueueOneEach(db, sessions, round);
     await waitFor("A to hold every session", async () => {
