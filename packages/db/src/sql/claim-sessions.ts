@@ -1,6 +1,6 @@
 import type { Db } from "../client";
-import { appendEvents } from "../events/append-events";
-import { LEASE_CLAIM, type LeaseClaimData } from "../lease/lease-events";
+import { EVENTS_CHANNEL } from "../events/event";
+import { LEASE_CLAIM } from "../lease/lease-events";
 
 export interface ClaimInput {
   workerId: string;
@@ -39,40 +39,46 @@ export interface ClaimedSession {
  * is what holds the session. The epoch bump is the fencing token: a previous holder's next
  * fenced write finds a different epoch and is refused.
  *
- * The `lease.claim` event is appended under the new epoch in the same transaction.
+ * The `lease.claim` event (`LeaseClaimData`) is appended under the new epoch by the same
+ * statement: the UPDATE that takes the lease also moves `last_seq` on (as appendEvents does),
+ * and the insert and NOTIFY read it back — one round trip, no BEGIN/COMMIT.
  */
 export async function claimSessions(db: Db, input: ClaimInput): Promise<ClaimedSession[]> {
   if (input.limit <= 0) return [];
-  return db.sql.begin(async (tx) => {
-    const rows = await tx<ClaimedSession[]>`
-      WITH ready AS (
-        SELECT session_id AS id, min(arrival) AS first_arrival
-        FROM inbox_messages WHERE state = 'queued'
-        GROUP BY session_id
-        UNION ALL
-        -- Unfinished turns first: their work is older than anything queued.
-        SELECT id, 0::bigint FROM sessions WHERE status = 'running'
-      ), candidate AS (
-        SELECT s.id, s.lease_owner
-        FROM sessions s
-        JOIN (SELECT id, min(first_arrival) AS first_arrival FROM ready GROUP BY id) r ON r.id = s.id
-        WHERE (s.lease_expires_at IS NULL OR s.lease_expires_at < now())
-          AND s.id <> ALL(${input.exclude ?? []}::text[])
-        ORDER BY r.first_arrival
-        LIMIT ${input.limit}::int
-        FOR UPDATE OF s SKIP LOCKED
-      )
+  return db.sql<ClaimedSession[]>`
+    WITH ready AS (
+      SELECT session_id AS id, min(arrival) AS first_arrival
+      FROM inbox_messages WHERE state = 'queued'
+      GROUP BY session_id
+      UNION ALL
+      -- Unfinished turns first: their work is older than anything queued.
+      SELECT id, 0::bigint FROM sessions WHERE status = 'running'
+    ), candidate AS (
+      SELECT s.id, s.lease_owner
+      FROM sessions s
+      JOIN (SELECT id, min(first_arrival) AS first_arrival FROM ready GROUP BY id) r ON r.id = s.id
+      WHERE (s.lease_expires_at IS NULL OR s.lease_expires_at < now())
+        AND s.id <> ALL(${input.exclude ?? []}::text[])
+      ORDER BY r.first_arrival
+      LIMIT ${input.limit}::int
+      FOR UPDATE OF s SKIP LOCKED
+    ), claimed AS (
       UPDATE sessions s
       SET lease_owner = ${input.workerId}::text,
           lease_epoch = s.lease_epoch + 1,
-          lease_expires_at = now() + ${input.ttlMs}::int * interval '1 millisecond'
+          lease_expires_at = now() + ${input.ttlMs}::int * interval '1 millisecond',
+          last_seq = s.last_seq + 1,
+          updated_at = now()
       FROM candidate c
       WHERE s.id = c.id
-      RETURNING s.id AS "sessionId", s.lease_epoch AS epoch, c.lease_owner AS "takeoverFrom"`;
-    for (const row of rows) {
-      const data: LeaseClaimData = { workerId: input.workerId, epoch: row.epoch, takeoverFrom: row.takeoverFrom };
-      await appendEvents(tx, row.sessionId, [{ type: LEASE_CLAIM, data: { ...data } }], { epoch: row.epoch });
-    }
-    return rows.map((r) => ({ sessionId: r.sessionId, epoch: r.epoch, takeoverFrom: r.takeoverFrom }));
-  }) as Promise<ClaimedSession[]>;
+      RETURNING s.id, s.lease_epoch, c.lease_owner, s.last_seq
+    ), appended AS (
+      INSERT INTO events (session_id, seq, type, data)
+      SELECT id, last_seq, ${LEASE_CLAIM}::text,
+             jsonb_build_object('workerId', ${input.workerId}::text, 'epoch', lease_epoch, 'takeoverFrom', lease_owner)
+      FROM claimed
+    )
+    SELECT id AS "sessionId", lease_epoch AS epoch, lease_owner AS "takeoverFrom",
+           pg_notify(${EVENTS_CHANNEL}::text, id || ':' || last_seq)
+    FROM claimed`.then((rows) => rows.map((r) => ({ sessionId: r.sessionId, epoch: r.epoch, takeoverFrom: r.takeoverFrom })));
 }
