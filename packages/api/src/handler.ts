@@ -1,5 +1,5 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { requestToken } from "./auth/request-token";
+import { requestContext } from "./auth/request-context";
 import { parseSubscriptionCall, subscriptionResponse } from "./events/subscription-response";
 import { answerMutations } from "./http/mutation-calls";
 import { appRouter } from "./root";
@@ -34,11 +34,8 @@ export function createApiHandler(service: Service, endpoint = "/api/trpc") {
  * stream pipeline); queries, batches and malformed calls by tRPC's fetch adapter.
  */
 export function createTrpcHandler(service: Service, endpoint = "/api/trpc") {
-  const contextFor = async (req: Request, connectionParams: Record<string, unknown> | null | undefined): Promise<ApiContext> => {
-    const base = await service();
-    const token = requestToken((name) => req.headers.get(name), connectionParams);
-    return { ...base, auth: token ? await base.tokens.verify(token) : null };
-  };
+  const contextFor = async (req: Request, connectionParams: Record<string, unknown> | null | undefined): Promise<ApiContext> =>
+    requestContext(await service(), (name) => req.headers.get(name), connectionParams);
   return async (req: Request): Promise<Response> => {
     const subscription = parseSubscriptionCall(req, appRouter, endpoint);
     if (subscription) {

@@ -1,5 +1,6 @@
 import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, isTrackedEnvelope, TRPCError, type AnyTRPCRouter } from "@trpc/server";
 import { parseConnectionParamsFromString } from "@trpc/server/http";
+import { procedureType } from "../http/procedure-type";
 import { connectedFrame, errorFrame, PING_FRAME, RETURN_FRAME, trackedFrame, untrackedFrames } from "./sse-frames";
 
 /** A plain subscription call, parsed as tRPC's request parser would parse it. */
@@ -21,8 +22,7 @@ export function parseSubscriptionCall(req: Request, router: AnyTRPCRouter, endpo
   const url = new URL(req.url);
   if (!url.pathname.startsWith(`${endpoint}/`) || url.searchParams.has("batch")) return null;
   const path = url.pathname.slice(endpoint.length + 1);
-  const procedure = (router._def.procedures as Record<string, { _def: { type: string } } | undefined>)[path];
-  if (procedure?._def.type !== "subscription") return null;
+  if (procedureType(router, path) !== "subscription") return null;
   try {
     const raw = url.searchParams.get("input");
     let input: unknown = raw === null ? undefined : router._def._config.transformer.input.deserialize(JSON.parse(raw));

@@ -4,9 +4,10 @@ import {
   getHTTPStatusCode,
   getTRPCErrorFromUnknown,
 } from "@trpc/server/unstable-core-do-not-import";
-import { requestToken } from "../auth/request-token";
+import { requestContext } from "../auth/request-context";
 import { appRouter } from "../root";
-import type { ApiContext, ServiceContext } from "../trpc";
+import type { ServiceContext } from "../trpc";
+import { procedureType } from "./procedure-type";
 
 /** A POST to the API, as read off the wire: the procedure path(s), the query, the body and a header lookup. */
 export interface PostedCall {
@@ -22,8 +23,6 @@ export interface CallAnswer {
   json: string;
 }
 
-/** Flat at run time: `session.prompt` → its procedure. */
-const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } } | undefined>;
 const config = appRouter._def._config;
 
 /**
@@ -37,10 +36,10 @@ const config = appRouter._def._config;
  * is not JSON): the caller hands those to tRPC's adapter, which answers them and their errors.
  */
 export async function answerMutations(service: ServiceContext, call: PostedCall): Promise<CallAnswer | null> {
-  if (!isJson(call.header("content-type")) || call.header("trpc-accept") || isOnlyBatchParam(call.search) === null) return null;
-  const batch = isOnlyBatchParam(call.search)!;
+  const batch = isOnlyBatchParam(call.search);
+  if (!isJson(call.header("content-type")) || call.header("trpc-accept") || batch === null) return null;
   const paths = batch ? call.path.split(",") : [call.path];
-  if (!paths.every((p) => procedures[p]?._def.type === "mutation")) return null;
+  if (!paths.every((p) => procedureType(appRouter, p) === "mutation")) return null;
   let body: unknown;
   try {
     body = JSON.parse(call.body);
@@ -49,8 +48,7 @@ export async function answerMutations(service: ServiceContext, call: PostedCall)
   }
   if (batch && (typeof body !== "object" || body === null || Array.isArray(body))) return null;
   const inputs = batch ? paths.map((_, i) => (body as Record<string, unknown>)[i]) : [body];
-  const token = requestToken(call.header, null);
-  const ctx: ApiContext = { ...service, auth: token ? await service.tokens.verify(token) : null };
+  const ctx = await requestContext(service, call.header, null);
   const results = await Promise.all(
     paths.map(async (path, i) => {
       try {
