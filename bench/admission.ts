@@ -7,7 +7,6 @@
  *
  * `npm run bench -- admission`; writes bench/results/admission.json.
  */
-import http from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -17,6 +16,7 @@ import { createSession, createToken, INBOX_CHANNEL, newId, type Db } from "@hand
 import { builtinProfiles, profileRegistry } from "@handoff/runtime";
 import { startBenchServer } from "./lib/bench-database";
 import { closedLoop, inParallel, pool, type LoopResult } from "./lib/closed-loop";
+import { HttpPostClient } from "./lib/http-post-client";
 import { createCountingDb } from "./lib/counting-db";
 import { summarizeMainThreadProfile, type ProfileSummary } from "./lib/cpu-profile";
 import { cpuSecondsOf, postgresCpuSeconds, spawnTs, type BenchProcess } from "./lib/processes";
@@ -74,7 +74,7 @@ async function measure(db: Db, url: string) {
   const rows: { concurrency: number; raw: Side; handoff: Side }[] = [];
   let api = await startApi(url);
   try {
-    const client = promptClient(api.url, token, Math.max(...CONCURRENCY));
+    const client = promptClient(api.url, token);
     const handoff = () => client.prompt(nextSession());
     // The web process was just started: let V8 compile its hot paths before anything counts.
     await closedLoop({ concurrency: 16, durationMs: 3_000, op: raw });
@@ -125,7 +125,7 @@ async function measure(db: Db, url: string) {
     let profile: ProfileSummary | null = null;
     try {
       api = await startApi(url, ["--cpu-prof", "--cpu-prof-dir", profileDir]);
-      const profiled = promptClient(api.url, token, 16);
+      const profiled = promptClient(api.url, token);
       await closedLoop({ concurrency: 16, durationMs: 3_000, op: () => profiled.prompt(nextSession()) });
       const fromUs = Number(process.hrtime.bigint() / 1000n);
       await closedLoop({ concurrency: 16, durationMs: 3_000, op: () => profiled.prompt(nextSession()) });
@@ -163,39 +163,20 @@ async function withCpu<T>(webPid: number | null, fn: () => Promise<T>) {
   };
 }
 
-/** A plain keep-alive HTTP client posting `session.prompt` (non-batched tRPC), the lightest a caller can be. */
-function promptClient(baseUrl: string, token: string, maxSockets: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets });
-  const { hostname, port } = new URL(baseUrl);
+/**
+ * A load generator's client posting `session.prompt` (non-batched tRPC) on keep-alive sockets,
+ * one request at a time each, checking every answer (see HttpPostClient).
+ */
+function promptClient(baseUrl: string, token: string) {
+  const http = new HttpPostClient(baseUrl, { "content-type": "application/json", authorization: `Bearer ${token}` });
   return {
-    prompt(sessionId: string): Promise<void> {
-      const body = JSON.stringify({ sessionId, text: TEXT });
-      return new Promise((resolve, reject) => {
-        const req = http.request(
-          {
-            agent,
-            hostname,
-            port,
-            path: "/api/trpc/session.prompt",
-            method: "POST",
-            headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), authorization: `Bearer ${token}` },
-          },
-          (res) => {
-            let text = "";
-            res.setEncoding("utf8");
-            res.on("data", (c: string) => (text += c));
-            res.on("end", () =>
-              res.statusCode === 200 && text.includes('"messageId"')
-                ? resolve()
-                : reject(new Error(`session.prompt answered ${res.statusCode}: ${text.slice(0, 300)}`)),
-            );
-          },
-        );
-        req.on("error", reject);
-        req.end(body);
-      });
+    async prompt(sessionId: string): Promise<void> {
+      const answer = await http.post("/api/trpc/session.prompt", JSON.stringify({ sessionId, text: TEXT }));
+      if (answer.status !== 200 || !answer.body.includes('"messageId"')) {
+        throw new Error(`session.prompt answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+      }
     },
-    close: () => agent.destroy(),
+    close: () => http.close(),
   };
 }
 
