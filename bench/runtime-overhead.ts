@@ -1,10 +1,16 @@
 /**
- * Runtime overhead: the CPU time Handoff's agent runtime spends per model step — persisting
- * the step, its events, the tool call records and the history, fencing every write — over a
- * bare AI SDK `streamText` loop that sends the same requests to the same in-process
- * model-sim and keeps its history in memory. Both run in this process; the sim answers at
- * once; rounds alternate. The tool's own CPU (list_files, timed alone) is taken out: tools
- * are not overhead. Also counts the statements (database round trips) per step.
+ * Runtime overhead: the CPU time Handoff's agent runtime spends per model step over a bare AI
+ * SDK `streamText` loop that sends the same requests to the same in-process model-sim and
+ * keeps its history in memory. Both run in this process; the sim answers at once; rounds
+ * alternate.
+ *
+ * The target is the issue's measure: Handoff's CPU per step with persistence, events and
+ * tools excluded. It is taken from CPU profiles of alternating rounds: a sample whose stack
+ * holds postgres-js or @handoff/db (every statement, event and fenced write, with the socket
+ * writes they make) is persistence; one under the tool (list_files) is the tool's; the rest —
+ * the runtime's loop, its request building, validation, the AI SDK, the sim, GC — is compared
+ * with the bare loop's whole. The all-in figure (process CPU time, persistence included) and
+ * the statements (database round trips) per step are reported beside it.
  *
  * `npm run bench -- runtime-overhead`; writes bench/results/runtime-overhead.json.
  */
@@ -18,7 +24,7 @@ import { builtinProfiles, builtinTools, createRuntime, ownSession, runtimeEnv, t
 import { jsonSchema, streamText, tool, type ModelMessage, type ToolSet } from "ai";
 import { startBenchServer } from "./lib/bench-database";
 import { createCountingDb } from "./lib/counting-db";
-import type { ProfileSummary } from "./lib/cpu-profile";
+import type { ProfileSummary, StackClass } from "./lib/cpu-profile";
 import { profileWhile } from "./lib/in-process-profile";
 import { num, ratio, report, type Table, type Target } from "./lib/report";
 
@@ -42,6 +48,17 @@ interface Round {
   steps: number;
   cpuMs: number;
   wallMs: number;
+}
+
+/** Where a profiled sample's CPU belongs, by the code on its stack (the first class that matches). */
+const STACK_CLASSES: StackClass[] = [
+  { name: "tool", matches: (url) => url.endsWith("/tools/list-files.ts") || url.endsWith("/tools/list-files.js") },
+  { name: "persistence", matches: (url) => url.includes("/node_modules/postgres/") || url.includes("/packages/db/") },
+];
+
+interface ProfiledRound {
+  steps: number;
+  profile: ProfileSummary;
 }
 
 const t0 = performance.now();
@@ -86,11 +103,17 @@ async function measure(db: Db, url: string) {
     statementSteps = (await handoffRound(db, counting, runtime, SESSIONS_PER_ROUND)).steps;
     statements = counting.counts();
     const toolCpuMs = await toolCpu(dataDir);
-    // Where the difference goes: one more round of each under the profiler.
-    const ids = await prepareSessions(db, SESSIONS_PER_ROUND);
-    const handoffProfile = await profileWhile(async () => void (await driveSessions(db, pool, runtime, ids)), 60);
-    const bareProfile = await profileWhile(async () => void (await bare.round(SESSIONS_PER_ROUND)), 60);
-    return { handoffRounds, bareRounds, statements, statementSteps, toolCpuMs, profiles: { handoff: handoffProfile, bare: bareProfile } };
+    // The split the target is measured on: alternating rounds of each under the profiler.
+    const profiled: { handoff: ProfiledRound[]; bare: ProfiledRound[] } = { handoff: [], bare: [] };
+    for (let r = 0; r < ROUNDS; r++) {
+      const ids = await prepareSessions(db, SESSIONS_PER_ROUND);
+      let steps = 0;
+      const handoffProfile = await profileWhile(async () => void (steps = (await driveSessions(db, pool, runtime, ids)).steps), 80, STACK_CLASSES);
+      profiled.handoff.push({ steps, profile: handoffProfile });
+      const bareProfile = await profileWhile(async () => void (steps = (await bare.round(SESSIONS_PER_ROUND)).steps), 80, STACK_CLASSES);
+      profiled.bare.push({ steps, profile: bareProfile });
+    }
+    return { handoffRounds, bareRounds, statements, statementSteps, toolCpuMs, profiled };
   } finally {
     await counting.close();
     await pool.close();
@@ -206,7 +229,7 @@ function bareLoop(baseURL: string) {
   };
 }
 
-const { handoffRounds, bareRounds, statements, statementSteps, toolCpuMs, profiles } = measured;
+const { handoffRounds, bareRounds, statements, statementSteps, toolCpuMs, profiled } = measured;
 const sum = (rounds: Round[], k: keyof Round) => rounds.reduce((s, r) => s + r[k], 0);
 const steps = sum(handoffRounds, "steps");
 const bareSteps = sum(bareRounds, "steps");
@@ -214,25 +237,50 @@ const handoffCpu = sum(handoffRounds, "cpuMs") / steps;
 const bareCpu = sum(bareRounds, "cpuMs") / bareSteps;
 /** The tool's own CPU (run on every step but the last) is not Handoff's overhead. */
 const toolPerStep = (toolCpuMs * (STEPS - 1)) / STEPS;
-const overhead = handoffCpu - bareCpu - toolPerStep;
+const allIn = handoffCpu - bareCpu - toolPerStep;
 const perRound = handoffRounds.map((h, i) => h.cpuMs / h.steps - bareRounds[i]!.cpuMs / bareRounds[i]!.steps);
 const statementsPerStep = [...statements.values()].reduce((a, b) => a + b, 0) / statementSteps;
 
+/** Sampled main-thread CPU per step of profiled rounds, by stack class. */
+function split(rounds: ProfiledRound[]) {
+  const n = rounds.reduce((s, r) => s + r.steps, 0);
+  const of = (name: string) => rounds.reduce((s, r) => s + (r.profile.byStack?.[name] ?? 0), 0) / n;
+  return { steps: n, total: rounds.reduce((s, r) => s + r.profile.totalMs, 0) / n, persistence: of("persistence"), tool: of("tool"), rest: of("rest") };
+}
+const h = split(profiled.handoff);
+const b = split(profiled.bare);
+const overhead = h.rest - b.total;
+const perProfiledRound = profiled.handoff.map((hr, i) => split([hr]).rest - split([profiled.bare[i]!]).total);
+
 const tables: Table[] = [
   {
-    title: "Runtime overhead per model step (model-sim in process, answering at once)",
+    title: "Runtime overhead per model step, persistence, events and tools excluded (main-thread CPU, sampled; model-sim in process, answering at once)",
+    columns: ["loop", "steps", "CPU ms/step", "persistence + events", "tool", "the rest"],
+    rows: [
+      ["bare AI SDK streamText", b.steps, num(b.total, 3), num(b.persistence, 3), num(b.tool, 3), num(b.rest, 3)],
+      ["Handoff runtime", h.steps, num(h.total, 3), num(h.persistence, 3), num(h.tool, 3), num(h.rest, 3)],
+      ["Handoff − bare", null, num(h.total - b.total, 3), num(h.persistence - b.persistence, 3), num(h.tool - b.tool, 3), num(overhead, 3)],
+    ],
+    notes: [
+      `${ROUNDS} alternating profiled rounds of ${SESSIONS_PER_ROUND} headless sessions × ${STEPS} steps (list_files on each but the last, then reply); ` +
+        `per-round Handoff rest − bare ${perProfiledRound.map((v) => num(v, 2)).join(", ")} ms`,
+      "persistence + events: samples with postgres-js or @handoff/db on the stack (statements, events, fenced writes, their socket writes); " +
+        "tool: samples under list_files; the rest: the runtime's loop, request building and validation, the AI SDK, the sim, GC",
+    ],
+  },
+  {
+    title: "All in: process CPU per model step, persistence and events included",
     columns: ["loop", "steps", "CPU ms/step", "wall ms/step", "statements/step"],
     rows: [
       ["bare AI SDK streamText", bareSteps, num(bareCpu, 3), num(sum(bareRounds, "wallMs") / bareSteps, 2), 0],
       ["Handoff runtime", steps, num(handoffCpu, 3), num(sum(handoffRounds, "wallMs") / steps, 2), num(statementsPerStep, 1)],
       ["list_files itself (excluded)", null, num(toolPerStep, 3), null, null],
-      ["Handoff − bare − tool", null, num(overhead, 3), num((sum(handoffRounds, "wallMs") - sum(bareRounds, "wallMs")) / steps, 2), null],
+      ["Handoff − bare − tool", null, num(allIn, 3), num((sum(handoffRounds, "wallMs") - sum(bareRounds, "wallMs")) / steps, 2), null],
     ],
     notes: [
-      `${ROUNDS} alternating rounds of ${SESSIONS_PER_ROUND} headless sessions × ${STEPS} steps (list_files on each but the last, then reply); ` +
-        `per-round Handoff − bare ${perRound.map((v) => num(v, 2)).join(", ")} ms; Handoff/bare CPU ${ratio(handoffCpu, bareCpu)}`,
+      `${ROUNDS} alternating unprofiled rounds; per-round Handoff − bare ${perRound.map((v) => num(v, 2)).join(", ")} ms; Handoff/bare CPU ${ratio(handoffCpu, bareCpu)}`,
       "CPU is this process's (user + system, every thread): the AI SDK, the sim, postgres-js and the runtime; Postgres's own CPU is not in it",
-      "statements by kind per step: " +
+      "statements (database round trips) by kind per step: " +
         [...statements]
           .sort((a, b) => b[1] - a[1])
           .map(([k, v]) => `${k} ${num(v / statementSteps, 1)}`)
@@ -240,31 +288,47 @@ const tables: Table[] = [
     ],
   },
 ];
-tables.push(profileDifference(profiles.handoff, profiles.bare, SESSIONS_PER_ROUND * STEPS));
+tables.push(profileDifference(profiled.handoff, profiled.bare));
 
-/** CPU per step by package in a profiled round of each loop, and the difference: where Handoff's overhead goes. */
-function profileDifference(handoff: ProfileSummary, bareLoop: ProfileSummary, stepsEach: number): Table {
-  const h = new Map(handoff.byPackage.map((p) => [p.module, p.ms / stepsEach]));
-  const b = new Map(bareLoop.byPackage.map((p) => [p.module, p.ms / stepsEach]));
-  const rows = [...new Set([...h.keys(), ...b.keys()])]
-    .map((m) => ({ m, h: h.get(m) ?? 0, b: b.get(m) ?? 0 }))
+/** CPU per step by package over the profiled rounds of each loop, and the difference: where Handoff's overhead goes. */
+function profileDifference(handoff: ProfiledRound[], bareLoop: ProfiledRound[]): Table {
+  const perStep = (rounds: ProfiledRound[]) => {
+    const n = rounds.reduce((s, r) => s + r.steps, 0);
+    const by = new Map<string, number>();
+    for (const r of rounds) for (const p of r.profile.byPackage) by.set(p.module, (by.get(p.module) ?? 0) + p.ms / n);
+    return { by, total: rounds.reduce((s, r) => s + r.profile.totalMs, 0) / n };
+  };
+  const hp = perStep(handoff);
+  const bp = perStep(bareLoop);
+  const rows = [...new Set([...hp.by.keys(), ...bp.by.keys()])]
+    .map((m) => ({ m, h: hp.by.get(m) ?? 0, b: bp.by.get(m) ?? 0 }))
     .sort((x, y) => y.h - y.b - (x.h - x.b))
     .slice(0, 14);
+  const functions = new Map<string, number>();
+  for (const r of handoff) for (const f of r.profile.byFunction) functions.set(f.fn, (functions.get(f.fn) ?? 0) + f.ms);
+  const busy = handoff.reduce((s, r) => s + r.profile.totalMs, 0);
   return {
-    title: "Where the overhead goes: CPU ms per step by package, one profiled round of each (Node internals charged to their caller)",
+    title: "Where the difference goes: CPU ms per step by package, profiled rounds (Node internals charged to their caller)",
     columns: ["package", "Handoff", "bare", "difference"],
     rows: [
       ...rows.map((r) => [r.m, num(r.h, 3), num(r.b, 3), num(r.h - r.b, 3)]),
-      ["total sampled", num(handoff.totalMs / stepsEach, 3), num(bareLoop.totalMs / stepsEach, 3), num((handoff.totalMs - bareLoop.totalMs) / stepsEach, 3)],
+      ["total sampled", num(hp.total, 3), num(bp.total, 3), num(hp.total - bp.total, 3)],
     ],
-    notes: ["heaviest functions in the Handoff round: " + handoff.byFunction.slice(0, 6).map((f) => `${f.fn} ${f.share}%`).join("; ")],
+    notes: [
+      "heaviest functions in the Handoff rounds: " +
+        [...functions]
+          .sort((x, y) => y[1] - x[1])
+          .slice(0, 6)
+          .map(([fn, ms]) => `${fn} ${num((100 * ms) / busy, 1)}%`)
+          .join("; "),
+    ],
   };
 }
 
 const targets: Target[] = [
   {
-    name: "Handoff CPU per model step over a bare AI SDK loop",
-    measured: `${num(overhead, 3)} ms (${num(handoffCpu, 3)} − ${num(bareCpu, 3)} − tool ${num(toolPerStep, 3)} ms; ${num(statementsPerStep, 1)} statements/step)`,
+    name: "Handoff CPU per model step over a bare AI SDK loop, persistence, events and tools excluded",
+    measured: `${num(overhead, 3)} ms (rest ${num(h.rest, 3)} − bare ${num(b.total, 3)} ms); all in ${num(allIn, 3)} ms with ${num(statementsPerStep, 1)} statements/step`,
     target: "≤ 1 ms",
     met: overhead <= 1,
   },
@@ -281,9 +345,10 @@ await report({
     handoffRounds,
     bareRounds,
     overheadMsPerStep: overhead,
+    allInMsPerStep: allIn,
+    profiledSplit: { handoff: h, bare: b },
     toolCpuMsPerCall: toolCpuMs,
     statementsPerStep,
     statementsByKind: Object.fromEntries([...statements].map(([k, v]) => [k, v / statementSteps])),
-    profiles,
   },
 });

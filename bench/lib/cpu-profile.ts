@@ -27,6 +27,14 @@ export interface ProfileSummary {
   byPackage: { module: string; ms: number; share: number }[];
   /** Self time by function, the heaviest first. */
   byFunction: { fn: string; module: string; ms: number; share: number }[];
+  /** With `stackClasses`: busy time by the first class any frame of the sample's stack belongs to ("rest" for none). */
+  byStack?: Record<string, number>;
+}
+
+/** Samples whose stack holds a frame of this code, wherever the time itself went (natives, Node internals). */
+export interface StackClass {
+  name: string;
+  matches(url: string): boolean;
 }
 
 /**
@@ -46,7 +54,13 @@ export async function summarizeMainThreadProfile(dir: string, top = 15, fromUs?:
  * `process.hrtime.bigint() / 1000n` in any process on the machine, as V8 stamps samples),
  * samples taken earlier — start-up, module loading, warm-up — are left out; with `toUs`, later ones.
  */
-export async function summarizeProfile(file: string, top = 15, fromUs?: number, toUs?: number): Promise<ProfileSummary> {
+export async function summarizeProfile(
+  file: string,
+  top = 15,
+  fromUs?: number,
+  toUs?: number,
+  stackClasses: readonly StackClass[] = [],
+): Promise<ProfileSummary> {
   const profile = JSON.parse(await readFile(file, "utf8")) as CpuProfile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
@@ -68,6 +82,12 @@ export async function summarizeProfile(file: string, top = 15, fromUs?: number, 
     }
     return moduleOf(byId.get(id)!.callFrame);
   };
+  const classOf = (id: number): string => {
+    const urls: string[] = [];
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) urls.push(byId.get(at)!.callFrame.url);
+    return stackClasses.find((c) => urls.some((u) => u && c.matches(u)))?.name ?? "rest";
+  };
+  const stacks = new Map<string, number>();
   const packages = new Map<string, number>();
   const modules = new Map<string, number>();
   const functions = new Map<string, { module: string; us: number }>();
@@ -78,6 +98,10 @@ export async function summarizeProfile(file: string, top = 15, fromUs?: number, 
     if (frame.functionName === "(idle)") continue;
     const module = moduleOf(frame);
     total += us;
+    if (stackClasses.length > 0) {
+      const name = classOf(id);
+      stacks.set(name, (stacks.get(name) ?? 0) + us);
+    }
     modules.set(module, (modules.get(module) ?? 0) + us);
     const pkg = packageOf(id);
     packages.set(pkg, (packages.get(pkg) ?? 0) + us);
@@ -102,6 +126,7 @@ export async function summarizeProfile(file: string, top = 15, fromUs?: number, 
       .sort((a, b) => b[1].us - a[1].us)
       .slice(0, top)
       .map(([fn, f]) => ({ fn, module: f.module, ms: Math.round(f.us / 1000), share: share(f.us) })),
+    ...(stackClasses.length > 0 && { byStack: Object.fromEntries([...stacks].map(([name, us]) => [name, us / 1000])) }),
   };
 }
 
