@@ -246,7 +246,7 @@ const tables: Table[] = [
         Object.entries(statements.byKind)
           .map(([k, v]) => `${k} ${num(v, 1)}`)
           .join(", "),
-      "postgres = the server's processes (/proc: postmaster and its children); web = the API process; load generator = this process (postgres-js for raw, an HTTP client for handoff)",
+      "postgres = the server's processes (/proc: postmaster and its children); web = the API process; load generator = this process (postgres-js for raw; for handoff a wrk-style HTTP/1.1 client on keep-alive sockets, bench/lib/http-post-client.ts)",
     ],
   },
 ];
