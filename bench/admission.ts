@@ -2,8 +2,11 @@
  * Admission: `session.prompt` over HTTP (the API in a web process of its own, as deployed)
  * against the physical limit — a raw `INSERT …; NOTIFY` of the same inbox row in one round
  * trip — on the same Postgres, in the same run, with the same pool size (the web app's 10),
- * at concurrency 1, 16 and 64. Rounds of the two alternate, so drift on a shared machine
- * falls on both. Then counts the statements one prompt costs and profiles the web process.
+ * at concurrency 1, 16 and 64. Beside them, the floor of the HTTP hop: a bare Node HTTP server
+ * in a process of its own doing that raw write (`api-server.ts floor`), so the cost of the hop
+ * itself and Handoff's cost above it show apart. Rounds of the three alternate, so drift on a
+ * shared machine falls on all. Then counts the statements one prompt costs and profiles the
+ * web process.
  *
  * `npm run bench -- admission`; writes bench/results/admission.json.
  */
@@ -12,11 +15,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createCaller, EventHub, RateLimiter, TokenVerifier } from "@handoff/api";
-import { createSession, createToken, INBOX_CHANNEL, newId, type Db } from "@handoff/db";
+import { createSession, createToken, newId, type Db } from "@handoff/db";
 import { builtinProfiles, profileRegistry } from "@handoff/runtime";
 import { startBenchServer } from "./lib/bench-database";
 import { closedLoop, inParallel, pool, type LoopResult } from "./lib/closed-loop";
 import { HttpPostClient } from "./lib/http-post-client";
+import { rawAdmission } from "./lib/raw-admission";
 import { createCountingDb } from "./lib/counting-db";
 import { summarizeMainThreadProfile, type ProfileSummary } from "./lib/cpu-profile";
 import { cpuSecondsOf, postgresCpuSeconds, spawnTs, type BenchProcess } from "./lib/processes";
@@ -60,63 +64,47 @@ async function measure(db: Db, url: string) {
   const nextSession = () => sessions[next++ % sessions.length]!;
 
   // The physical limit: the same row, one simple-protocol round trip, one commit.
-  const raw = () => {
-    const sessionId = nextSession();
-    return db.sql
-      .unsafe(
-        `INSERT INTO inbox_messages (id, session_id, kind, payload)
-         VALUES ('${newId("msg")}', '${sessionId}', 'prompt', '${JSON.stringify({ text: TEXT })}');
-         SELECT pg_notify('${INBOX_CHANNEL}', '${sessionId}')`,
-      )
-      .simple();
-  };
+  const raw = () => rawAdmission(db, newId("msg"), nextSession(), TEXT);
 
-  const rows: { concurrency: number; raw: Side; handoff: Side }[] = [];
+  const rows: { concurrency: number; raw: Side; floor: Side; handoff: Side }[] = [];
   let api = await startApi(url);
+  const floorServer = await startApi(url, [], "floor");
   try {
     const client = promptClient(api.url, token);
-    const handoff = () => client.prompt(nextSession());
-    // The web process was just started: let V8 compile its hot paths before anything counts.
-    await closedLoop({ concurrency: 16, durationMs: 3_000, op: raw });
-    await closedLoop({ concurrency: 16, durationMs: 3_000, op: handoff });
+    const floorClient = promptClient(floorServer.url, token);
+    const sides = [
+      { name: "raw", op: raw, pid: null },
+      { name: "floor", op: () => floorClient.prompt(nextSession()), pid: floorServer.pid },
+      { name: "handoff", op: () => client.prompt(nextSession()), pid: api.pid },
+    ] as const;
+    // The web processes were just started: let V8 compile their hot paths before anything counts.
+    for (const side of sides) await closedLoop({ concurrency: 16, durationMs: 3_000, op: side.op });
     for (const concurrency of CONCURRENCY) {
-      await closedLoop({ concurrency, durationMs: WARMUP_MS, op: raw });
-      await closedLoop({ concurrency, durationMs: WARMUP_MS, op: handoff });
-      const rawRounds: LoopResult[] = [];
-      const handoffRounds: LoopResult[] = [];
-      const rawCpu = { postgres: 0, client: 0 };
-      const handoffCpu = { web: 0, postgres: 0, client: 0 };
+      for (const side of sides) await closedLoop({ concurrency, durationMs: WARMUP_MS, op: side.op });
+      const rounds = sides.map(() => ({ loops: [] as LoopResult[], web: 0, postgres: 0, client: 0 }));
       for (let r = 0; r < ROUNDS; r++) {
-        const rawRound = await withCpu(null, () => closedLoop({ concurrency, durationMs: ROUND_MS, op: raw }));
-        rawRounds.push(rawRound.result);
-        rawCpu.postgres += rawRound.postgres;
-        rawCpu.client += rawRound.client;
-        const handoffRound = await withCpu(api.pid, () => closedLoop({ concurrency, durationMs: ROUND_MS, op: handoff }));
-        handoffRounds.push(handoffRound.result);
-        handoffCpu.web += handoffRound.web!;
-        handoffCpu.postgres += handoffRound.postgres;
-        handoffCpu.client += handoffRound.client;
+        for (const [i, side] of sides.entries()) {
+          const round = await withCpu(side.pid, () => closedLoop({ concurrency, durationMs: ROUND_MS, op: side.op }));
+          rounds[i]!.loops.push(round.result);
+          rounds[i]!.web += round.web ?? 0;
+          rounds[i]!.postgres += round.postgres;
+          rounds[i]!.client += round.client;
+        }
       }
-      const rawLoop = pool(rawRounds);
-      const handoffLoop = pool(handoffRounds);
-      const per = (s: number, loop: LoopResult) => (1000 * s) / loop.ops;
-      rows.push({
-        concurrency,
-        raw: { loop: rawLoop, cpuMs: { web: null, postgres: per(rawCpu.postgres, rawLoop), client: per(rawCpu.client, rawLoop) } },
-        handoff: {
-          loop: handoffLoop,
-          cpuMs: {
-            web: per(handoffCpu.web, handoffLoop),
-            postgres: per(handoffCpu.postgres, handoffLoop),
-            client: per(handoffCpu.client, handoffLoop),
-          },
-        },
+      const [rawSide, floorSide, handoffSide] = rounds.map((acc, i): Side => {
+        const loop = pool(acc.loops);
+        const per = (seconds: number) => (1000 * seconds) / loop.ops;
+        return { loop, cpuMs: { web: sides[i]!.pid === null ? null : per(acc.web), postgres: per(acc.postgres), client: per(acc.client) } };
       });
+      rows.push({ concurrency, raw: rawSide!, floor: floorSide!, handoff: handoffSide! });
       console.log(
-        `concurrency ${concurrency}: raw ${num(rawLoop.throughput, 0)}/s p99 ${rawLoop.latencyMs.p99} ms; ` +
-          `handoff ${num(handoffLoop.throughput, 0)}/s p99 ${handoffLoop.latencyMs.p99} ms`,
+        `concurrency ${concurrency}: ` +
+          [rawSide!, floorSide!, handoffSide!]
+            .map((side, i) => `${sides[i]!.name} ${num(side.loop.throughput, 0)}/s p99 ${side.loop.latencyMs.p99} ms`)
+            .join("; "),
       );
     }
+    floorClient.close();
     client.close();
     await api.stop();
 
@@ -138,11 +126,12 @@ async function measure(db: Db, url: string) {
     return { rows, statements: await countStatements(url, sessions, token), profile };
   } finally {
     await api.stop();
+    await floorServer.stop();
   }
 }
 
-async function startApi(url: string, nodeArgs: string[] = []): Promise<BenchProcess & { url: string }> {
-  const p = await spawnTs("api server", apiServer, ["api", url], { nodeArgs, ready: (line) => line.startsWith('{"url"') });
+async function startApi(url: string, nodeArgs: string[] = [], mode: "api" | "floor" = "api"): Promise<BenchProcess & { url: string }> {
+  const p = await spawnTs(`${mode} server`, apiServer, [mode, url], { nodeArgs, ready: (line) => line.startsWith('{"url"') });
   return { ...p, url: (JSON.parse(p.readyLine) as { url: string }).url };
 }
 
@@ -231,6 +220,24 @@ const tables: Table[] = [
     ],
   },
   {
+    title: "The HTTP hop's floor: a bare Node HTTP server doing the raw INSERT + NOTIFY, in a web process of its own",
+    columns: ["concurrency", "floor/s", "floor/raw", "handoff/floor", "floor p50", "floor p99", "p99 floor/raw", "floor: web CPU ms"],
+    rows: rows.map((r) => [
+      r.concurrency,
+      num(r.floor.loop.throughput, 0),
+      ratio(r.floor.loop.throughput, r.raw.loop.throughput),
+      ratio(r.handoff.loop.throughput, r.floor.loop.throughput),
+      d(r.floor).p50,
+      d(r.floor).p99,
+      ratio(d(r.floor).p99, d(r.raw).p99),
+      num(r.floor.cpuMs.web ?? NaN, 3),
+    ]),
+    notes: [
+      "the same load generator and the same round trip to Postgres as raw, plus what any web process adds: " +
+        "the HTTP request and answer crossing two more processes' sockets and event loops",
+    ],
+  },
+  {
     title: "CPU per prompt (ms) and statements per prompt",
     columns: ["concurrency", "raw: postgres", "raw: load generator", "handoff: web", "handoff: postgres", "handoff: load generator"],
     rows: rows.map((r) => [
@@ -289,6 +296,7 @@ await report({
     rows: rows.map((r) => ({
       concurrency: r.concurrency,
       raw: { ...r.raw, loop: { ...r.raw.loop, samples: undefined } },
+      floor: { ...r.floor, loop: { ...r.floor.loop, samples: undefined } },
       handoff: { ...r.handoff, loop: { ...r.handoff.loop, samples: undefined } },
     })),
     statements,

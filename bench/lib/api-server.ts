@@ -5,6 +5,9 @@
  * - `api`: the tRPC API as the web app mounts it (`serveApi`), with the web app's pool size
  *   (10), its one LISTEN connection (`EventHub`) and token checks; the rate limit is lifted
  *   (one benchmark token sends thousands of requests a second).
+ * - `floor`: the least an HTTP hop to a web process can cost on this machine — a bare Node HTTP
+ *   server that answers `POST /api/trpc/session.prompt` with the raw `INSERT …; NOTIFY` of
+ *   the admission baseline; no tRPC, no token, no validation beyond JSON.
  * - `relay`: the physical limit of fan-out on this machine — one LISTEN connection whose
  *   notifications are written as they are to every open SSE response; no database read,
  *   no tRPC. `GET /clients` says how many are connected.
@@ -13,17 +16,18 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createDb, EVENTS_CHANNEL } from "@handoff/db";
+import { createDb, EVENTS_CHANNEL, newId } from "@handoff/db";
 import { EventHub, RateLimiter, serveApi, TokenVerifier } from "@handoff/api";
 import { builtinProfiles, profileRegistry } from "@handoff/runtime";
+import { rawAdmission } from "./raw-admission";
 
 const [mode, databaseUrl] = process.argv.slice(2);
-if ((mode !== "api" && mode !== "relay") || !databaseUrl) {
-  process.stderr.write("usage: api-server.ts api|relay DATABASE_URL\n");
+if ((mode !== "api" && mode !== "floor" && mode !== "relay") || !databaseUrl) {
+  process.stderr.write("usage: api-server.ts api|floor|relay DATABASE_URL\n");
   process.exit(2);
 }
 
-const db = createDb(databaseUrl, { max: 10, applicationName: mode === "api" ? "handoff-web" : "bench-relay" });
+const db = createDb(databaseUrl, { max: 10, applicationName: mode === "api" ? "handoff-web" : `bench-${mode}` });
 let close: () => Promise<void>;
 
 if (mode === "api") {
@@ -38,6 +42,26 @@ if (mode === "api") {
   });
   close = served.close;
   console.log(JSON.stringify({ url: served.url }));
+} else if (mode === "floor") {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const { sessionId, text } = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { sessionId: string; text: string };
+      const messageId = newId("msg");
+      rawAdmission(db, messageId, sessionId, text).then(
+        () => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ result: { data: { messageId } } })),
+        (e: Error) => res.writeHead(500).end(e.message),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
 } else {
   const clients = new Set<import("node:http").ServerResponse>();
   await db.sql.listen(EVENTS_CHANNEL, (payload) => {
