@@ -47,6 +47,9 @@ describe("invalid inputs", () => {
       ["get: unknown session", () => t.session.get.query({ sessionId: missingSession }), "NOT_FOUND", /does not exist/],
       ["list: bad limit", () => t.session.list.query({ limit: 0 }), "BAD_REQUEST", /limit/],
       ["list: bad cursor", () => t.session.list.query({ cursor: "garbage" }), "BAD_REQUEST", /invalid cursor/],
+      // A cursor that decodes to a timestamp and a NUL byte (found by inputs.property.test.ts): once a 500 from Postgres.
+      ["list: cursor with NUL", () => t.session.list.query({ cursor: "MjAyNi0wMS0wMSAwMDowMDowMC4xMjM0NTYrMDB8AA" }), "BAD_REQUEST", /invalid cursor/],
+      ["list: cursor with a stray id", () => t.session.list.query({ cursor: Buffer.from("2026-01-01 00:00:00+00|agt_x").toString("base64url") }), "BAD_REQUEST", /invalid cursor/],
       ["list: bad verdict", () => t.session.list.query({ verdict: ["GOOD" as never] }), "BAD_REQUEST", /verdict/],
       ["messages: unknown session", () => t.session.messages.query({ sessionId: missingSession }), "NOT_FOUND", /does not exist/],
       ["agent.get: unknown", () => t.agent.get.query({ agentId: missingAgent }), "NOT_FOUND", /does not exist/],

@@ -1,6 +1,6 @@
 import { HandoffError, type Sql } from "@handoff/db";
 import { z } from "zod";
-import { StorableText } from "../ids";
+import { SessionId, StorableText } from "../ids";
 import { sessionSummaries, type SessionSummary } from "./session-summary";
 
 export const ListSessionsInput = z.strictObject({
@@ -50,8 +50,18 @@ function encodeCursor(createdAt: string, id: string): string {
   return Buffer.from(`${createdAt}|${id}`).toString("base64url");
 }
 
+/** Only what encodeCursor writes: anything else (a NUL byte, a stray id) would fail in the database as a 500. */
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt))) throw new HandoffError("INVALID_INPUT", "invalid cursor: pass a nextCursor back unchanged");
-  return { createdAt, id };
+  const [createdAt, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const valid =
+    rest.length === 0 &&
+    createdAt !== undefined &&
+    TIMESTAMP.test(createdAt) &&
+    !Number.isNaN(Date.parse(createdAt)) &&
+    SessionId.safeParse(id).success;
+  if (!valid) throw new HandoffError("INVALID_INPUT", "invalid cursor: pass a nextCursor back unchanged");
+  return { createdAt: createdAt!, id: id! };
 }
+
+/** A timestamptz as Postgres writes it (`2026-01-01 00:00:00.123456+00`). */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
