@@ -1,7 +1,8 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { requestContext } from "./auth/request-context";
 import { parseSubscriptionCall, subscriptionResponse } from "./events/subscription-response";
-import { answerMutations } from "./http/mutation-calls";
+import { answerMutations, refusedCall } from "./http/mutation-calls";
+import { bodyTooLarge, maxRequestBytes, readRequestText } from "./http/request-body";
 import { appRouter } from "./root";
 import type { ApiContext, ServiceContext } from "./trpc";
 
@@ -16,8 +17,14 @@ export function createApiHandler(service: Service, endpoint = "/api/trpc") {
   return async (req: Request): Promise<Response> => {
     if (req.method !== "POST") return trpc(req);
     const url = new URL(req.url);
-    const body = await req.text();
-    const answer = await answerMutations(await service(), {
+    const context = await service();
+    const limit = maxRequestBytes(context.limits.maxPayloadBytes);
+    const body = await readRequestText(req, limit);
+    if (body === null) {
+      const refused = refusedCall({ path: url.pathname.slice(endpoint.length + 1), search: url.searchParams }, bodyTooLarge(limit));
+      return new Response(refused.json, { status: refused.status, headers: { "content-type": "application/json", connection: "close" } });
+    }
+    const answer = await answerMutations(context, {
       path: url.pathname.slice(endpoint.length + 1),
       search: url.searchParams,
       body,

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createTrpcHandler } from "./handler";
-import { answerMutations } from "./http/mutation-calls";
+import { answerMutations, refusedCall } from "./http/mutation-calls";
+import { bodyTooLarge, maxRequestBytes, readNodeBody } from "./http/request-body";
 import type { ServiceContext } from "./trpc";
 
 const ENDPOINT = "/api/trpc";
@@ -19,12 +20,18 @@ export interface ServedApi {
  */
 export async function serveApi(context: ServiceContext, options: { port?: number; host?: string } = {}): Promise<ServedApi> {
   const handle = createTrpcHandler(() => context);
+  const limit = maxRequestBytes(context.limits.maxPayloadBytes);
   const server = createServer(async (req, res) => {
     try {
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
-      // Request bodies are small JSON: read whole, they cost less than a web stream.
-      const body = hasBody ? await readBody(req) : undefined;
       const url = new URL(req.url ?? "/", "http://localhost");
+      // Request bodies are small JSON: read whole, they cost less than a web stream.
+      const body = hasBody ? await readNodeBody(req, limit) : undefined;
+      if (body === null) {
+        const refused = refusedCall({ path: url.pathname.slice(ENDPOINT.length + 1), search: url.searchParams }, bodyTooLarge(limit));
+        // The rest of the body is not read: this connection carries nothing more.
+        return void res.writeHead(refused.status, { "content-type": "application/json", connection: "close" }).end(refused.json);
+      }
       if (body && req.method === "POST" && url.pathname.startsWith(`${ENDPOINT}/`)) {
         const answer = await answerMutations(context, {
           path: url.pathname.slice(ENDPOINT.length + 1),
@@ -65,12 +72,6 @@ export async function serveApi(context: ServiceContext, options: { port?: number
         server.closeAllConnections();
       }),
   };
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 function abortOnClientGone(res: ServerResponse): AbortSignal {

@@ -4,6 +4,7 @@ import {
   getHTTPStatusCode,
   getTRPCErrorFromUnknown,
 } from "@trpc/server/unstable-core-do-not-import";
+import type { TRPCError } from "@trpc/server";
 import { requestContext } from "../auth/request-context";
 import { appRouter } from "../root";
 import type { ServiceContext } from "../trpc";
@@ -69,6 +70,17 @@ export async function answerMutations(service: ServiceContext, call: PostedCall)
     }),
   );
   const answer = batch ? results : results[0]!;
+  return { status: getHTTPStatusCode(answer), json: JSON.stringify(answer) };
+}
+
+/** The answer to a POST refused before it was read: the error once per procedure of a batch, as tRPC would word it. */
+export function refusedCall(call: Pick<PostedCall, "path" | "search">, error: TRPCError): CallAnswer {
+  const batch = isOnlyBatchParam(call.search) === true;
+  const paths = batch ? call.path.split(",") : [call.path];
+  const shapes = paths.map((path) => ({
+    error: getErrorShape({ config, ctx: undefined, error, input: undefined, path, type: "mutation" }),
+  }));
+  const answer = batch ? shapes : shapes[0]!;
   return { status: getHTTPStatusCode(answer), json: JSON.stringify(answer) };
 }
 
