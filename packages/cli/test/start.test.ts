@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import net from "node:net";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +14,18 @@ function groupAlive(pgid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** True when something accepts connections on the port. */
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
 }
 
 async function waitFor(check: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
@@ -89,8 +102,18 @@ describe("npm start", () => {
       if (!gone) process.kill(-pgid, "SIGKILL");
       expect(["0", "SIGINT"], log).toContain(code);
       expect(gone, `processes left behind:\n${log}`).toBe(true);
+      // The embedded server runs in a group of its own: Ctrl-C does not reach it, npm start stops it last.
+      const pgDown = await waitFor(async () => !(await portOpen(pgPort)), 15_000);
+      if (!pgDown) {
+        const pid = Number((await readFile(path.join(dataDir, "pg", "postmaster.pid"), "utf8")).split("\n")[0]);
+        process.kill(pid, "SIGKILL");
+      }
+      expect(pgDown, `embedded Postgres still up after npm start stopped:\n${log}`).toBe(true);
     }
     expect(log).toContain("handoff: stopped");
+    // The worker drained with its database still up: leases released, no lost connection.
+    expect(log).toContain("leases released for drain");
+    expect(log).not.toMatch(/drain did not complete|could not mark the worker draining|CONNECTION_CLOSED/);
     // The ports are free again.
     const reopened = await fetch(`http://127.0.0.1:${port}/api/health`).then(() => true, () => false);
     expect(reopened).toBe(false);

