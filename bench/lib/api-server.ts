@@ -14,7 +14,7 @@
  *
  * Prints one JSON line `{ "url": … }` when listening; stops on SIGTERM.
  */
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createDb, EVENTS_CHANNEL, newId } from "@handoff/db";
 import { EventHub, RateLimiter, serveApi, TokenVerifier } from "@handoff/api";
@@ -55,13 +55,7 @@ if (mode === "api") {
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  close = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-  console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
+  close = await listen(server);
 } else {
   const clients = new Set<import("node:http").ServerResponse>();
   await db.sql.listen(EVENTS_CHANNEL, (payload) => {
@@ -75,13 +69,18 @@ if (mode === "api") {
     clients.add(res);
     res.on("close", () => clients.delete(res));
   });
+  close = await listen(server);
+}
+
+/** Listens on a free loopback port, prints the ready line, and returns how to close. */
+async function listen(server: Server): Promise<() => Promise<void>> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  close = () =>
+  console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
+  return () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();
     });
-  console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
 }
 
 process.once("SIGTERM", () => {
