@@ -1,8 +1,8 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { requestContext } from "./auth/request-context";
 import { parseSubscriptionCall, subscriptionResponse } from "./events/subscription-response";
-import { answerMutations, refusedCall } from "./http/mutation-calls";
-import { bodyTooLarge, maxRequestBytes, readRequestText } from "./http/request-body";
+import { answerMutations } from "./http/mutation-calls";
+import { bodyTooLargeAnswer, maxRequestBytes, readRequestText } from "./http/request-body";
 import { appRouter } from "./root";
 import type { ApiContext, ServiceContext } from "./trpc";
 
@@ -21,7 +21,7 @@ export function createApiHandler(service: Service, endpoint = "/api/trpc") {
     const limit = maxRequestBytes(context.limits.maxPayloadBytes);
     const body = await readRequestText(req, limit);
     if (body === null) {
-      const refused = refusedCall({ path: url.pathname.slice(endpoint.length + 1), search: url.searchParams }, bodyTooLarge(limit));
+      const refused = bodyTooLargeAnswer(url, endpoint, limit);
       return new Response(refused.json, { status: refused.status, headers: { "content-type": "application/json", connection: "close" } });
     }
     const answer = await answerMutations(context, {

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createTrpcHandler } from "./handler";
-import { answerMutations, refusedCall } from "./http/mutation-calls";
-import { bodyTooLarge, maxRequestBytes, readNodeBody } from "./http/request-body";
+import { answerMutations } from "./http/mutation-calls";
+import { bodyTooLargeAnswer, maxRequestBytes, readNodeBody } from "./http/request-body";
 import type { ServiceContext } from "./trpc";
 
 const ENDPOINT = "/api/trpc";
@@ -28,8 +28,8 @@ export async function serveApi(context: ServiceContext, options: { port?: number
       // Request bodies are small JSON: read whole, they cost less than a web stream.
       const body = hasBody ? await readNodeBody(req, limit) : undefined;
       if (body === null) {
-        const refused = refusedCall({ path: url.pathname.slice(ENDPOINT.length + 1), search: url.searchParams }, bodyTooLarge(limit));
-        // The rest of the body is not read: this connection carries nothing more.
+        const refused = bodyTooLargeAnswer(url, ENDPOINT, limit);
+        // Whatever came past the limit was discarded, not kept; this connection carries nothing more.
         return void res.writeHead(refused.status, { "content-type": "application/json", connection: "close" }).end(refused.json);
       }
       if (body && req.method === "POST" && url.pathname.startsWith(`${ENDPOINT}/`)) {

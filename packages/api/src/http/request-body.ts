@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { HandoffError } from "@handoff/db";
 import { TRPCError } from "@trpc/server";
+import { refusedCall, type CallAnswer } from "./mutation-calls";
 
 /**
  * The largest request body the API reads: a batch of a few payloads at the limit and their
@@ -10,8 +11,15 @@ export function maxRequestBytes(maxPayloadBytes: number): number {
   return 4 * maxPayloadBytes + 64 * 1024;
 }
 
-/** The refusal of a body over `limit` bytes, worded like the API's other PAYLOAD_TOO_LARGE errors. */
-export function bodyTooLarge(limit: number): TRPCError {
+/**
+ * The answer to a POST whose body is over `limit` bytes: 413 PAYLOAD_TOO_LARGE, worded like
+ * the API's other payload refusals, once per call of a batch (see refusedCall).
+ */
+export function bodyTooLargeAnswer(url: URL, endpoint: string, limit: number): CallAnswer {
+  return refusedCall({ path: url.pathname.slice(endpoint.length + 1), search: url.searchParams }, bodyTooLarge(limit));
+}
+
+function bodyTooLarge(limit: number): TRPCError {
   const cause = new HandoffError(
     "PAYLOAD_TOO_LARGE",
     `request body is over ${limit} bytes, the limit (4 × HANDOFF_MAX_PAYLOAD_BYTES + 64 KiB); send a smaller payload or fewer calls in one batch`,
