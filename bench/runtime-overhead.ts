@@ -241,11 +241,12 @@ const allIn = handoffCpu - bareCpu - toolPerStep;
 const perRound = handoffRounds.map((h, i) => h.cpuMs / h.steps - bareRounds[i]!.cpuMs / bareRounds[i]!.steps);
 const statementsPerStep = [...statements.values()].reduce((a, b) => a + b, 0) / statementSteps;
 
-/** Sampled main-thread CPU per step of profiled rounds, by stack class. */
+/** Sampled main-thread CPU per step of profiled rounds, by stack class; `total` is their sum (unrounded, unlike totalMs). */
 function split(rounds: ProfiledRound[]) {
-  const n = rounds.reduce((s, r) => s + r.steps, 0);
-  const of = (name: string) => rounds.reduce((s, r) => s + (r.profile.byStack?.[name] ?? 0), 0) / n;
-  return { steps: n, total: rounds.reduce((s, r) => s + r.profile.totalMs, 0) / n, persistence: of("persistence"), tool: of("tool"), rest: of("rest") };
+  const steps = rounds.reduce((s, r) => s + r.steps, 0);
+  const of = (name: string) => rounds.reduce((s, r) => s + (r.profile.byStack?.[name] ?? 0), 0) / steps;
+  const [persistence, tool, rest] = [of("persistence"), of("tool"), of("rest")];
+  return { steps, total: persistence + tool + rest, persistence, tool, rest };
 }
 const h = split(profiled.handoff);
 const b = split(profiled.bare);
@@ -293,10 +294,10 @@ tables.push(profileDifference(profiled.handoff, profiled.bare));
 /** CPU per step by package over the profiled rounds of each loop, and the difference: where Handoff's overhead goes. */
 function profileDifference(handoff: ProfiledRound[], bareLoop: ProfiledRound[]): Table {
   const perStep = (rounds: ProfiledRound[]) => {
-    const n = rounds.reduce((s, r) => s + r.steps, 0);
+    const { steps, total } = split(rounds);
     const by = new Map<string, number>();
-    for (const r of rounds) for (const p of r.profile.byPackage) by.set(p.module, (by.get(p.module) ?? 0) + p.ms / n);
-    return { by, total: rounds.reduce((s, r) => s + r.profile.totalMs, 0) / n };
+    for (const r of rounds) for (const p of r.profile.byPackage) by.set(p.module, (by.get(p.module) ?? 0) + p.ms / steps);
+    return { by, total };
   };
   const hp = perStep(handoff);
   const bp = perStep(bareLoop);
