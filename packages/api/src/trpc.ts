@@ -52,8 +52,19 @@ function handoffDetails(cause: unknown): { code: string } | null {
   return isHandoffError(cause) ? { code: cause.code } : null;
 }
 
-/** Expected failures (HandoffError) become tRPC errors with the matching code and the same message. */
-const handoffErrors = t.middleware(async ({ next }) => {
+/**
+ * Every procedure is authorized: a valid token, a role at least the procedure's rule
+ * (ACCESS_RULES; a procedure without a rule is refused), and at most so many requests a
+ * minute per token. Workspace scoping happens where ids are resolved (auth/workspace.ts).
+ * Expected failures (HandoffError) then become tRPC errors with the matching code and the
+ * same message.
+ *
+ * One middleware, and `next()` with the context as it is: each middleware level and each
+ * context passed on costs tRPC two or three copies of the call's options, property by
+ * property, on every call (decision 0018).
+ */
+const authorizedCall = t.middleware(async ({ ctx, path, next }) => {
+  authorize(ctx, path);
   const result = await next();
   if (!result.ok && isHandoffError(result.error.cause)) {
     const cause = result.error.cause;
@@ -62,12 +73,7 @@ const handoffErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-/**
- * Every procedure is authorized: a valid token, a role at least the procedure's rule
- * (ACCESS_RULES; a procedure without a rule is refused), and at most so many requests a
- * minute per token. Workspace scoping happens where ids are resolved (auth/workspace.ts).
- */
-const authorized = t.middleware(({ ctx, path, next }) => {
+function authorize(ctx: ApiContext, path: string): void {
   const needed = ACCESS_RULES[path];
   if (!needed) throw new TRPCError({ code: "FORBIDDEN", message: `${path} has no access rule` });
   if (!ctx.auth) {
@@ -83,9 +89,8 @@ const authorized = t.middleware(({ ctx, path, next }) => {
       message: `rate limit: ${ctx.rateLimiter.perMinute} requests a minute per token (HANDOFF_RATE_LIMIT_PER_MINUTE); retry in ${wait} s`,
     });
   }
-  return next({ ctx: { ...ctx, auth: ctx.auth } });
-});
+}
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(handoffErrors).use(authorized);
+export const publicProcedure = t.procedure.use(authorizedCall);

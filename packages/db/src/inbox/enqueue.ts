@@ -49,9 +49,10 @@ type Verdict = "ok" | "duplicate" | "no_session" | "no_agent" | "ended" | "cance
  */
 export async function enqueue(db: Db, input: EnqueueInput, options: EnqueueOptions): Promise<EnqueueResult> {
   const msg = parseInput(EnqueueInput, input);
-  const bytes = assertPayloadFits(msg.payload, options.maxPayloadBytes);
+  const raw = JSON.stringify(msg.payload);
+  const bytes = assertJsonFits(raw, options.maxPayloadBytes);
   // Stored (and shown) with secrets and token-shaped strings redacted.
-  const json = redact(JSON.stringify(msg.payload));
+  const json = redact(raw);
   const messageId = newId("msg");
   const agentId = msg.targetAgentId ?? null;
   const key = msg.idempotencyKey ?? null;
@@ -141,7 +142,11 @@ function isForeignKeyViolation(e: unknown): boolean {
 
 /** Refuses a payload over the limit (bytes of its JSON) with PAYLOAD_TOO_LARGE; returns its size. */
 export function assertPayloadFits(payload: unknown, maxPayloadBytes: number): number {
-  const bytes = Buffer.byteLength(JSON.stringify(payload), "utf8");
+  return assertJsonFits(JSON.stringify(payload), maxPayloadBytes);
+}
+
+function assertJsonFits(json: string, maxPayloadBytes: number): number {
+  const bytes = Buffer.byteLength(json, "utf8");
   if (bytes > maxPayloadBytes) {
     throw new HandoffError("PAYLOAD_TOO_LARGE", `payload is ${bytes} bytes; the limit is ${maxPayloadBytes} (HANDOFF_MAX_PAYLOAD_BYTES)`, {
       bytes,
