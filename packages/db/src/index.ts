@@ -3,6 +3,7 @@ export { dbEnv, type DbEnv } from "./env";
 export { HandoffError, isHandoffError, type HandoffErrorCode } from "./errors";
 export { newId, type IdPrefix } from "./ids";
 export { parseInput } from "./validate";
+export { isStorableText, storableJson, storableText } from "./storable-text";
 export { runMigrations, migrationsFolder } from "./migrate";
 export { startEmbeddedPostgres, assertPortFree, type EmbeddedHandle } from "./embedded";
 export { openDatabase, type OpenedDatabase } from "./open-database";

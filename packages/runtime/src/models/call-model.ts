@@ -1,6 +1,6 @@
 import { jsonSchema, streamText, tool, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
 import type { ToolDefinition } from "../tools/define-tool";
-import { storableJson, storableText } from "../tools/storable-text";
+import { storableJson, storableText } from "@handoff/db";
 import { TOOL_CHOICE_NONE } from "./resolve-model";
 
 export interface ModelCall {

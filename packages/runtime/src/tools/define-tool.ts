@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { storableJson } from "./storable-text";
+import { storableJson } from "@handoff/db";
 import type { ToolContext } from "./tool-context";
 
 /** An error the model can act on: its message becomes the tool result. */

@@ -1,7 +1,6 @@
-import { appendEvents, fencedTransaction } from "@handoff/db";
+import { appendEvents, fencedTransaction, isStorableText } from "@handoff/db";
 import { z } from "zod";
 import { defineTool } from "./define-tool";
-import { storableText } from "./storable-text";
 
 /** Fix (property tests): text Postgres can store — no NUL, no unpaired surrogate — or a validation error the model can act on. */
 const StorableText = (max: number) =>
@@ -9,7 +8,7 @@ const StorableText = (max: number) =>
     .string()
     .min(1)
     .max(max)
-    .refine((s) => storableText(s) === s, "must not contain NUL or unpaired surrogate characters");
+    .refine(isStorableText, "must not contain NUL or unpaired surrogate characters");
 
 export const TodoItem = z.strictObject({
   id: StorableText(100),
